@@ -1,0 +1,156 @@
+/* Reading indices of any integer dtype and resolving them under the caller's rules; and the
+ * validation pass that finds the first index the rules reject, before anything is written. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Reads the index at p. Returns false for a uint64 above INT64_MAX (left in *huge). */
+static bool read_index(const char* p, tix_dtype dtype, int64_t* value, uint64_t* huge) {
+    switch (dtype) {
+        case TIX_DTYPE_INT8: {
+            int8_t v;
+            memcpy(&v, p, sizeof v);
+            *value = v;
+            return true;
+        }
+        case TIX_DTYPE_UINT8: {
+            uint8_t v;
+            memcpy(&v, p, sizeof v);
+            *value = v;
+            return true;
+        }
+        case TIX_DTYPE_INT16: {
+            int16_t v;
+            memcpy(&v, p, sizeof v);
+            *value = v;
+            return true;
+        }
+        case TIX_DTYPE_UINT16: {
+            uint16_t v;
+            memcpy(&v, p, sizeof v);
+            *value = v;
+            return true;
+        }
+        case TIX_DTYPE_INT32: {
+            int32_t v;
+            memcpy(&v, p, sizeof v);
+            *value = v;
+            return true;
+        }
+        case TIX_DTYPE_UINT32: {
+            uint32_t v;
+            memcpy(&v, p, sizeof v);
+            *value = v;
+            return true;
+        }
+        case TIX_DTYPE_UINT64: {
+            uint64_t v;
+            memcpy(&v, p, sizeof v);
+            if (v > (uint64_t)INT64_MAX) {
+                *huge = v;
+                return false;
+            }
+            *value = (int64_t)v;
+            return true;
+        }
+        default: { /* int64: the dtype was checked to be an index type */
+            int64_t v;
+            memcpy(&v, p, sizeof v);
+            *value = v;
+            return true;
+        }
+    }
+}
+
+int64_t tix__resolve_index(const char* p, int64_t size, const tix__index_rule* rule) {
+    int64_t i = 0;
+    uint64_t huge = 0;
+    bool fits = read_index(p, rule->dtype, &i, &huge);
+    if (fits) {
+        if (i >= 0 && i < size) return i;
+        if (i < 0 && rule->negative == TIX_NEGATIVE_WRAP && i >= -size) return i + size;
+    }
+    switch (rule->out_of_range) {
+        case TIX_OUT_OF_RANGE_IGNORE:
+            return TIX__INDEX_SKIP;
+        case TIX_OUT_OF_RANGE_CLAMP:
+            if (size == 0) return TIX__INDEX_BAD;
+            return fits && i < 0 ? 0 : size - 1;
+        case TIX_OUT_OF_RANGE_WRAP: {
+            if (size == 0) return TIX__INDEX_BAD;
+            if (!fits) return (int64_t)(huge % (uint64_t)size);
+            int64_t r = i % size;
+            return r < 0 ? r + size : r;
+        }
+        default:
+            return TIX__INDEX_BAD;
+    }
+}
+
+/* Explains why the index at p (at row-major position `position`, coordinates `coord`) failed. */
+static tix_status report(const tix__call* call, const char* p, const int64_t* coord,
+                         int64_t position, int32_t dim, const tix_tensor* indexed) {
+    const tix__index_rule rule = {call->indices->dtype, call->options.negative_indices,
+                                  call->options.out_of_range};
+    int64_t value = 0;
+    uint64_t huge = 0;
+    char text[24];
+    if (read_index(p, rule.dtype, &value, &huge)) {
+        snprintf(text, sizeof text, "%lld", (long long)value);
+    } else {
+        snprintf(text, sizeof text, "%llu", (unsigned long long)huge);
+        value = (int64_t)huge; /* the bit pattern, as the header documents */
+    }
+    char where[TIX_MESSAGE_CAPACITY / 2] = "", shape[TIX_MESSAGE_CAPACITY / 4];
+    size_t used = 0;
+    for (int32_t d = 0; d < call->indices->rank && used + 24 < sizeof where; d++) {
+        used += (size_t)snprintf(where + used, sizeof where - used, "[%lld]", (long long)coord[d]);
+    }
+    tix__format_shape(shape, sizeof shape, indexed->rank, indexed->shape);
+    int64_t size = indexed->shape[dim];
+    const char* verb = rule.out_of_range == TIX_OUT_OF_RANGE_CLAMP ? "clamped" : "wrapped";
+    if (size == 0 && rule.out_of_range != TIX_OUT_OF_RANGE_ERROR) {
+        return tix__fail(call->diag, TIX_STATUS_INDEX_OUT_OF_RANGE, "indices", dim, position,
+                         value, "indices%s = %s cannot be %s into axis %d of data with shape %s, "
+                         "which is empty", where, text, verb, (int)dim, shape);
+    }
+    int64_t low = rule.negative == TIX_NEGATIVE_WRAP ? -size : 0;
+    return tix__fail(call->diag, TIX_STATUS_INDEX_OUT_OF_RANGE, "indices", dim, position, value,
+                     "indices%s = %s is outside [%lld, %lld] for axis %d of data with shape %s",
+                     where, text, (long long)low, (long long)(size - 1), (int)dim, shape);
+}
+
+tix_status tix__check_indices(const tix__call* call, const tix__map* map,
+                              const tix_tensor* indexed) {
+    const tix_tensor* indices = call->indices;
+    tix_out_of_range mode = call->options.out_of_range;
+    if (map->components == 0 || mode == TIX_OUT_OF_RANGE_IGNORE) return TIX_STATUS_OK;
+    if (mode != TIX_OUT_OF_RANGE_ERROR) { /* clamp and wrap fail only into an empty axis */
+        bool empty_axis = false;
+        for (int32_t t = 0; t < map->components; t++) {
+            empty_axis = empty_axis || indexed->shape[map->component_dim[t]] == 0;
+        }
+        if (!empty_axis) return TIX_STATUS_OK;
+    }
+    int64_t count = tix_tensor_count(indices);
+    const tix__index_rule rule = {indices->dtype, call->options.negative_indices, mode};
+    int64_t element_size = (int64_t)tix_dtype_size(indices->dtype);
+    int64_t coord[TIX_MAX_RANK] = {0};
+    const char* base = indices->data;
+    int64_t offset = 0; /* bytes from base to the current index */
+    for (int64_t position = 0; position < count; position++) {
+        int32_t component = map->tuple_dim >= 0 ? (int32_t)coord[map->tuple_dim] : 0;
+        int32_t dim = map->component_dim[component];
+        if (tix__resolve_index(base + offset, indexed->shape[dim], &rule) == TIX__INDEX_BAD) {
+            return report(call, base + offset, coord, position, dim, indexed);
+        }
+        for (int32_t d = indices->rank - 1; d >= 0; d--) { /* next position, row-major */
+            offset += indices->strides[d] * element_size;
+            if (++coord[d] < indices->shape[d]) break;
+            offset -= indices->strides[d] * element_size * indices->shape[d];
+            coord[d] = 0;
+        }
+    }
+    return TIX_STATUS_OK;
+}

@@ -1,0 +1,173 @@
+/* Declarations shared inside the library (prefix tix__). Nothing here is part of the API.
+ *
+ * The path of every call: public entry (gather.c, gather_elements.c, gather_nd.c) -> entry.c
+ *   -> check (check.c; index.c for index values) -> the operation's shape rule and loop map
+ *   -> fold (loop.c) -> run the kernels (kernels/) over a 1-D range of rows (execute.c)
+ */
+#ifndef TIX_INTERNAL_H
+#define TIX_INTERNAL_H
+
+#include <tix.h>
+
+#if defined(__GNUC__)
+#define TIX__PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define TIX__PRINTF(fmt, args)
+#endif
+
+/* ---- dtype.c: what the library knows about each element type ---- */
+typedef enum tix__kind {
+    TIX__KIND_INVALID = 0,
+    TIX__KIND_SIGNED,
+    TIX__KIND_UNSIGNED,
+    TIX__KIND_FLOAT,
+    TIX__KIND_BOOL,
+    TIX__KIND_COMPLEX,
+    TIX__KIND_STRING,
+    TIX__KIND_FLOAT8
+} tix__kind;
+
+tix__kind tix__dtype_kind(tix_dtype dtype);
+
+/* ---- diagnostic.c: filling the caller's diagnostic ---- */
+/* Records the error in diag (when not NULL) and returns status. */
+tix_status tix__fail(tix_diagnostic* diag, tix_status status, const char* argument,
+                     int32_t dimension, int64_t position, int64_t value, const char* format, ...)
+    TIX__PRINTF(7, 8);
+void tix__succeed(tix_diagnostic* diag);
+/* "[3, 4]" into buffer (always terminated, truncated with "..." when it does not fit). */
+void tix__format_shape(char* buffer, size_t capacity, int32_t rank, const int64_t* shape);
+
+/* ---- check.c: argument checks shared by the six operations ---- */
+typedef struct tix__call {
+    const char* op; /* "gather", ... */
+    bool scatter;
+    const tix_tensor* data;
+    const tix_tensor* indices;
+    const tix_tensor* updates; /* NULL for gathers */
+    const tix_tensor* output;  /* NULL in *_shape calls */
+    tix_options options;       /* the caller's, or all-zero */
+    tix_diagnostic* diag;      /* options.diagnostic */
+} tix__call;
+
+/* Reads the options and checks every tensor view on its own, the index dtype, the dtypes of
+ * updates and output, and the reduction. Fills call. */
+tix_status tix__check_call(const tix__call* call);
+/* axis in [-rank, rank-1]; *normalized in [0, rank). */
+tix_status tix__check_axis(const tix__call* call, int64_t axis, int32_t rank, int32_t* normalized);
+/* Checks that `tensor` (argument `name`) has exactly `shape`. */
+tix_status tix__check_shape(const tix__call* call, const char* name, const tix_tensor* tensor,
+                            int32_t rank, const int64_t* shape);
+/* Writes the dense shape-inference result. */
+void tix__set_result(tix_tensor* result, tix_dtype dtype, int32_t rank, const int64_t* shape);
+/* Execution only: data pointers, and the output against every input (in place allowed only for
+ * a scatter whose output is exactly data). Sets *in_place. */
+tix_status tix__check_memory(const tix__call* call, bool* in_place);
+
+/* ---- index.c: reading and resolving indices ---- */
+enum { TIX__INDEX_SKIP = -1, TIX__INDEX_BAD = -2 };
+
+typedef struct tix__index_rule {
+    tix_dtype dtype;
+    tix_negative_indices negative;
+    tix_out_of_range out_of_range;
+} tix__index_rule;
+
+/* The position in [0, size) the index at `p` addresses, or TIX__INDEX_SKIP (ignored), or
+ * TIX__INDEX_BAD (an error under the rule). Never anything else. */
+int64_t tix__resolve_index(const char* p, int64_t size, const tix__index_rule* rule);
+
+/* ---- the loop over the "direct" operand, the one addressed by position alone ----
+ * gathers: direct = output, indexed = data; scatters: direct = updates, indexed = output.
+ * An entry file describes which tensor dimension each loop dimension walks (tix__map); the
+ * executor turns that into byte strides per operand (tix__loop), folds and runs it. */
+typedef struct tix__map {
+    int32_t rank; /* = rank of the direct tensor */
+    int32_t indexed_dim[TIX_MAX_RANK]; /* the indexed tensor dimension walked, or -1 */
+    int32_t indices_dim[TIX_MAX_RANK]; /* the indices dimension walked, or -1 */
+    int32_t components;                /* index values per tuple (k); 0 = no indices */
+    int32_t component_dim[TIX_MAX_RANK]; /* the indexed dimension component t addresses */
+    int32_t tuple_dim; /* the indices dimension holding tuple components, or -1 when k <= 1 */
+} tix__map;
+
+/* Index validation before anything is written: the first index that the rule rejects. */
+tix_status tix__check_indices(const tix__call* call, const tix__map* map,
+                              const tix_tensor* indexed);
+
+enum { TIX__DIRECT = 0, TIX__INDEXED, TIX__INDICES, TIX__COUNTS, TIX__OPERANDS };
+
+typedef struct tix__loop {
+    int32_t rank;
+    int64_t shape[TIX_MAX_RANK];
+    int64_t stride[TIX__OPERANDS][TIX_MAX_RANK]; /* bytes */
+    char* base[TIX__OPERANDS];
+    int32_t components;
+    int64_t component_stride;           /* bytes between tuple components in indices */
+    int64_t size[TIX_MAX_RANK];         /* the size of the dimension component t addresses */
+    int64_t component_step[TIX__OPERANDS][TIX_MAX_RANK]; /* bytes per unit of component t */
+} tix__loop;
+
+/* loop.c */
+typedef struct tix__operands {
+    const tix_tensor* direct;
+    const tix_tensor* indexed;
+    const tix_tensor* indices; /* NULL when map->components == 0 */
+    const tix_tensor* counts;  /* NULL, or dense int64 counts shaped as indexed */
+} tix__operands;
+
+void tix__loop_build(tix__loop* loop, const tix__map* map, const tix__operands* operands);
+/* Merges dimensions that every operand walks contiguously and drops size-1 dimensions; leaves
+ * rank >= 1 (a single element becomes shape [1]). Preserves the row-major visiting order. */
+void tix__loop_fold(tix__loop* loop);
+/* The number of rows (all dimensions but the innermost); 0 when the loop is empty. */
+int64_t tix__loop_rows(const tix__loop* loop);
+
+/* ---- entry.c: the one path of every public operation ---- */
+/* An operation's shape rule: checks what is particular to it and gives the shape of the gathered
+ * side (a gather's output, a scatter's updates) and the loop map. */
+typedef struct tix__plan {
+    int32_t rank;
+    int64_t shape[TIX_MAX_RANK];
+    tix__map map;
+} tix__plan;
+typedef tix_status (*tix__plan_fn)(const tix__call* call, int64_t axis, int64_t batch_dims,
+                                   tix__plan* plan);
+
+typedef struct tix__request {
+    const char* op;
+    tix__plan_fn plan;
+    const tix_tensor* data;
+    const tix_tensor* indices;
+    const tix_tensor* updates; /* scatters */
+    int64_t axis;              /* the attributes the plan reads */
+    int64_t batch_dims;
+    const tix_tensor* output;  /* execution */
+    tix_tensor* result;        /* shape inference */
+    const tix_options* options;
+} tix__request;
+
+/* check -> plan -> (shape inference: describe the result | execution: check memory -> run) */
+tix_status tix__gather_entry(const tix__request* request);
+tix_status tix__scatter_entry(const tix__request* request);
+
+/* ---- execute.c: the data movement of the two families ---- */
+tix_status tix__run_gather(const tix__call* call, const tix__map* map);
+tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_place);
+
+/* ---- kernels/: rows of elements ---- */
+/* dst[i * dst_stride] = f(dst[i * dst_stride], src[i * src_stride]) for i in [0, n), strides in
+ * bytes. A move ignores the old value. */
+typedef void (*tix__row_fn)(char* dst, int64_t dst_stride, const char* src, int64_t src_stride,
+                            int64_t n);
+/* dst[i * dst_stride] = dst[...] / (counts[i * count_stride] + self) where the count is > 0. */
+typedef void (*tix__mean_fn)(char* dst, int64_t dst_stride, const char* counts,
+                             int64_t count_stride, int64_t self, int64_t n);
+
+tix__row_fn tix__move_kernel(size_t element_size);
+/* NULL when the reduction is not defined for dtype. TIX_REDUCTION_MEAN gives the sum. */
+tix__row_fn tix__reduce_kernel(tix_dtype dtype, tix_reduction reduction);
+tix__mean_fn tix__mean_kernel(tix_dtype dtype);
+/* Writes the reduction's identity element of dtype to out (at most 16 bytes). */
+void tix__reduction_identity(tix_dtype dtype, tix_reduction reduction, void* out);
+
+#endif /* TIX_INTERNAL_H */

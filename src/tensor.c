@@ -1,0 +1,42 @@
+/* The tensor view helpers of the API. */
+#include "internal.h"
+
+tix_status tix_tensor_init(tix_tensor* tensor, void* data, tix_dtype dtype, int32_t rank,
+                           const int64_t* shape) {
+    if (tensor == NULL || (shape == NULL && rank > 0)) return TIX_STATUS_NULL_POINTER;
+    if (rank < 0 || rank > TIX_MAX_RANK) return TIX_STATUS_INVALID_RANK;
+    if (tix_dtype_size(dtype) == 0) return TIX_STATUS_INVALID_DTYPE;
+    tensor->data = data;
+    tensor->dtype = dtype;
+    tensor->rank = rank;
+    int64_t stride = 1;
+    for (int32_t d = rank - 1; d >= 0; d--) {
+        if (shape[d] < 0) return TIX_STATUS_INVALID_SHAPE;
+        tensor->shape[d] = shape[d];
+        tensor->strides[d] = stride;
+        if (shape[d] > 0 && stride > INT64_MAX / shape[d]) return TIX_STATUS_INVALID_SHAPE;
+        stride *= shape[d] > 0 ? shape[d] : 1;
+    }
+    for (int32_t d = rank; d < TIX_MAX_RANK; d++) {
+        tensor->shape[d] = 1;
+        tensor->strides[d] = 0;
+    }
+    return TIX_STATUS_OK;
+}
+
+int64_t tix_tensor_count(const tix_tensor* tensor) {
+    if (tensor == NULL || tensor->rank < 0 || tensor->rank > TIX_MAX_RANK) return -1;
+    int64_t count = 1;
+    bool empty = false;
+    for (int32_t d = 0; d < tensor->rank; d++) {
+        int64_t n = tensor->shape[d];
+        if (n < 0) return -1;
+        if (n == 0) {
+            empty = true;
+            continue;
+        }
+        if (count > INT64_MAX / n) return -1;
+        count *= n;
+    }
+    return empty ? 0 : count;
+}
