@@ -111,7 +111,10 @@ TIX_API const char* tix_version_string(void); /* "0.1.0" */
     X(UNSUPPORTED_REDUCTION, 12, "the reduction is not defined for the element type")         \
     X(INDEX_OUT_OF_RANGE, 13, "an index is out of range")                                     \
     X(ALIASING, 14, "the output overlaps an input or itself")                                 \
-    X(OUT_OF_MEMORY, 15, "memory could not be allocated")
+    X(OUT_OF_MEMORY, 15, "memory could not be allocated")                                    \
+    X(UNSUPPORTED_OPERATOR, 16, "the operator or its version is not supported")               \
+    X(INVALID_ATTRIBUTE, 17, "an attribute is unknown, mistyped or not allowed in this version") \
+    X(INVALID_INPUT_COUNT, 18, "the number of inputs or outputs does not match the operator")
 
 typedef enum tix_status {
 #define TIX_STATUS_ENUM_(name, value, message) TIX_STATUS_##name = value,

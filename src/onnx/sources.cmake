@@ -1,0 +1,1 @@
+list(APPEND tix_sources onnx/onnx.c)
