@@ -241,6 +241,20 @@ typedef struct tix_executor {
     void* pool; /* passed through to parallel_for */
 } tix_executor;
 
+/* The built-in pool: persistent worker threads plus the calling thread, which take tiles from a
+ * shared counter (dynamic scheduling). Calls from several threads on one pool are serialized.
+ * tix_threadpool_create(0) uses one thread per online CPU; it returns NULL when memory or
+ * threads are not available. A pool of 1 thread runs every task on the caller. */
+typedef struct tix_threadpool tix_threadpool;
+TIX_API tix_threadpool* tix_threadpool_create(size_t threads);
+TIX_API void tix_threadpool_destroy(tix_threadpool* pool); /* NULL is fine */
+TIX_API size_t tix_threadpool_threads(const tix_threadpool* pool);
+/* The pool's tix_parallel_for_fn (pool is a tix_threadpool *). */
+TIX_API void tix_threadpool_parallel_for(void* pool, tix_task_fn task, void* context,
+                                         size_t range, size_t tile);
+/* {tix_threadpool_parallel_for, pool}: what options.executor points to. */
+TIX_API tix_executor tix_threadpool_executor(tix_threadpool* pool);
+
 typedef struct tix_options {
     tix_negative_indices negative_indices;
     tix_out_of_range out_of_range;

@@ -1,0 +1,151 @@
+/* The built-in pool: the parallel_for contract, bitwise-equal results with any thread count, and
+ * many callers sharing one pool. */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <tix.h>
+
+typedef struct coverage {
+    size_t range, tile;
+    atomic_int* visits;
+    atomic_int misaligned;
+} coverage;
+
+static void visit(void* context, size_t begin, size_t count) {
+    coverage* c = context;
+    size_t expected = c->range - begin < c->tile ? c->range - begin : c->tile;
+    if (begin % c->tile != 0 || count != expected) atomic_fetch_add(&c->misaligned, 1);
+    for (size_t i = begin; i < begin + count; i++) atomic_fetch_add(&c->visits[i], 1);
+}
+
+static void test_tiles_cover_the_range_once(void** state) {
+    (void)state;
+    const size_t threads[] = {1, 2, 3, 7};
+    const size_t ranges[] = {1, 5, 100, 1001};
+    const size_t tiles[] = {1, 3, 64, 5000};
+    for (size_t p = 0; p < 4; p++) {
+        tix_threadpool* pool = tix_threadpool_create(threads[p]);
+        assert_non_null(pool);
+        assert_int_equal(tix_threadpool_threads(pool), threads[p]);
+        for (size_t r = 0; r < 4; r++) {
+            for (size_t t = 0; t < 4; t++) {
+                coverage c = {ranges[r], tiles[t], calloc(ranges[r], sizeof(atomic_int)), 0};
+                tix_threadpool_parallel_for(pool, visit, &c, c.range, c.tile);
+                for (size_t i = 0; i < c.range; i++) assert_int_equal(atomic_load(&c.visits[i]), 1);
+                assert_int_equal(atomic_load(&c.misaligned), 0);
+                free(c.visits);
+            }
+        }
+        tix_threadpool_destroy(pool);
+    }
+}
+
+static void test_create_defaults(void** state) {
+    (void)state;
+    tix_threadpool* pool = tix_threadpool_create(0);
+    assert_non_null(pool);
+    assert_true(tix_threadpool_threads(pool) >= 1);
+    tix_executor executor = tix_threadpool_executor(pool);
+    assert_ptr_equal(executor.pool, pool);
+    assert_ptr_equal(executor.parallel_for, tix_threadpool_parallel_for);
+    tix_threadpool_destroy(pool);
+    tix_threadpool_destroy(NULL);
+    assert_int_equal(tix_threadpool_threads(NULL), 0);
+}
+
+/* A gather and a mean scatter big enough to go through the pool give the serial bytes. */
+enum { ROWS = 512, COLS = 96, PICKS = 700 };
+
+/* The shared inputs, filled once by the main thread; the calls only read them. */
+static float data[ROWS * COLS];
+static int64_t indices[PICKS];
+
+static void make_inputs(void) {
+    for (int i = 0; i < ROWS * COLS; i++) data[i] = (float)(i % 977) * 0.37f - 50.0f;
+    for (int i = 0; i < PICKS; i++) indices[i] = (i * 7919) % ROWS - (i % 3 == 0 ? ROWS : 0);
+}
+
+static void run_ops(const tix_executor* executor, float* gathered, float* scattered) {
+    tix_tensor d, idx, out, upd, sout;
+    tix_tensor_init(&d, data, TIX_DTYPE_FLOAT32, 2, (int64_t[]){ROWS, COLS});
+    tix_tensor_init(&idx, indices, TIX_DTYPE_INT64, 1, (int64_t[]){PICKS});
+    tix_tensor_init(&out, gathered, TIX_DTYPE_FLOAT32, 2, (int64_t[]){PICKS, COLS});
+    tix_options options = {.executor = executor};
+    assert_int_equal(tix_gather(&d, &idx, 0, 0, &out, &options), TIX_STATUS_OK);
+    /* Scatter the gathered rows back with mean: duplicates reduce in a fixed order. */
+    tix_tensor_init(&upd, gathered, TIX_DTYPE_FLOAT32, 2, (int64_t[]){PICKS, COLS});
+    tix_tensor_init(&sout, scattered, TIX_DTYPE_FLOAT32, 2, (int64_t[]){ROWS, COLS});
+    options.reduction = TIX_REDUCTION_MEAN;
+    assert_int_equal(tix_scatter(&d, &idx, &upd, 0, 0, &sout, &options), TIX_STATUS_OK);
+}
+
+static void test_results_do_not_depend_on_threads(void** state) {
+    (void)state;
+    static float serial_g[PICKS * COLS], serial_s[ROWS * COLS], pooled_g[PICKS * COLS],
+        pooled_s[ROWS * COLS];
+    make_inputs();
+    run_ops(NULL, serial_g, serial_s);
+    for (size_t threads = 1; threads <= 7; threads += 3) {
+        tix_threadpool* pool = tix_threadpool_create(threads);
+        tix_executor executor = tix_threadpool_executor(pool);
+        memset(pooled_g, 0, sizeof pooled_g);
+        memset(pooled_s, 0, sizeof pooled_s);
+        run_ops(&executor, pooled_g, pooled_s);
+        assert_memory_equal(serial_g, pooled_g, sizeof serial_g);
+        assert_memory_equal(serial_s, pooled_s, sizeof serial_s);
+        tix_threadpool_destroy(pool);
+    }
+}
+
+/* Several threads calling tix at once on shared inputs and one shared pool. */
+typedef struct caller {
+    const tix_executor* executor;
+    float gathered[PICKS * COLS];
+    float scattered[ROWS * COLS];
+} caller;
+
+static void* call(void* argument) {
+    caller* c = argument;
+    run_ops(c->executor, c->gathered, c->scattered);
+    return NULL;
+}
+
+static void test_concurrent_callers_share_a_pool(void** state) {
+    (void)state;
+    static float serial_g[PICKS * COLS], serial_s[ROWS * COLS];
+    make_inputs();
+    run_ops(NULL, serial_g, serial_s);
+    tix_threadpool* pool = tix_threadpool_create(3);
+    tix_executor executor = tix_threadpool_executor(pool);
+    enum { CALLERS = 4 };
+    caller* callers = calloc(CALLERS, sizeof *callers);
+    pthread_t threads[CALLERS];
+    for (int i = 0; i < CALLERS; i++) {
+        callers[i].executor = &executor;
+        assert_int_equal(pthread_create(&threads[i], NULL, call, &callers[i]), 0);
+    }
+    for (int i = 0; i < CALLERS; i++) {
+        pthread_join(threads[i], NULL);
+        assert_memory_equal(callers[i].gathered, serial_g, sizeof serial_g);
+        assert_memory_equal(callers[i].scattered, serial_s, sizeof serial_s);
+    }
+    free(callers);
+    tix_threadpool_destroy(pool);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tiles_cover_the_range_once),
+        cmocka_unit_test(test_create_defaults),
+        cmocka_unit_test(test_results_do_not_depend_on_threads),
+        cmocka_unit_test(test_concurrent_callers_share_a_pool),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
