@@ -9,34 +9,35 @@ tix_status tix_tensor_init(tix_tensor* tensor, void* data, tix_dtype dtype, int3
     tensor->data = data;
     tensor->dtype = dtype;
     tensor->rank = rank;
-    int64_t stride = 1;
+    int64_t stride = 1; /* the product of the later dimensions, a zero counted as one */
     for (int32_t d = rank - 1; d >= 0; d--) {
         if (shape[d] < 0) return TIX_STATUS_INVALID_SHAPE;
         tensor->shape[d] = shape[d];
         tensor->strides[d] = stride;
-        if (shape[d] > 0 && stride > INT64_MAX / shape[d]) return TIX_STATUS_INVALID_SHAPE;
-        stride *= shape[d] > 0 ? shape[d] : 1;
+        if (d > 0 && shape[d] > 1) {
+            if (stride > INT64_MAX / shape[d]) return TIX_STATUS_INVALID_SHAPE;
+            stride *= shape[d];
+        }
     }
     for (int32_t d = rank; d < TIX_MAX_RANK; d++) {
         tensor->shape[d] = 1;
         tensor->strides[d] = 0;
     }
-    return TIX_STATUS_OK;
+    return tix_tensor_count(tensor) < 0 ? TIX_STATUS_INVALID_SHAPE : TIX_STATUS_OK;
 }
 
 int64_t tix_tensor_count(const tix_tensor* tensor) {
     if (tensor == NULL || tensor->rank < 0 || tensor->rank > TIX_MAX_RANK) return -1;
-    int64_t count = 1;
     bool empty = false;
     for (int32_t d = 0; d < tensor->rank; d++) {
-        int64_t n = tensor->shape[d];
-        if (n < 0) return -1;
-        if (n == 0) {
-            empty = true;
-            continue;
-        }
-        if (count > INT64_MAX / n) return -1;
-        count *= n;
+        if (tensor->shape[d] < 0) return -1;
+        empty = empty || tensor->shape[d] == 0;
     }
-    return empty ? 0 : count;
+    if (empty) return 0; /* whatever the other dimensions multiply to */
+    int64_t count = 1;
+    for (int32_t d = 0; d < tensor->rank; d++) {
+        if (count > INT64_MAX / tensor->shape[d]) return -1;
+        count *= tensor->shape[d];
+    }
+    return count;
 }

@@ -154,15 +154,15 @@ static bool load_bool(const char* p) {
 }
 
 static void or_bool(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n) {
-    for (int64_t i = 0; i < n; i++) dst[i * ds] = load_bool(dst + i * ds) | load_bool(src + i * ss);
+    for (int64_t i = 0; i < n; i++) dst[i * ds] = load_bool(dst + i * ds) || load_bool(src + i * ss);
 }
 
 static void xor_bool(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n) {
-    for (int64_t i = 0; i < n; i++) dst[i * ds] = load_bool(dst + i * ds) ^ load_bool(src + i * ss);
+    for (int64_t i = 0; i < n; i++) dst[i * ds] = load_bool(dst + i * ds) != load_bool(src + i * ss);
 }
 
 static void and_bool(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n) {
-    for (int64_t i = 0; i < n; i++) dst[i * ds] = load_bool(dst + i * ds) & load_bool(src + i * ss);
+    for (int64_t i = 0; i < n; i++) dst[i * ds] = load_bool(dst + i * ds) && load_bool(src + i * ss);
 }
 
 static const tix__row_fn reducers_bool[] = {
