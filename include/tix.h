@@ -15,7 +15,11 @@
  * Conventions
  * - Tensors are borrowed views (tix_tensor): the library never allocates, frees or keeps them.
  * - Inputs may be any strided view: negative strides, 0 strides (broadcast), padding.
- *   The output may have any strides except ones that make two of its elements overlap.
+ *   The output's elements must not overlap, by this rule: with its dimensions of size > 1 sorted
+ *   by |stride|, each |stride| exceeds the largest offset the smaller ones reach. Every slice,
+ *   transpose, flip or padding of a dense tensor passes; other layouts (even interleaved ones
+ *   whose elements happen not to overlap, such as shape [2, 3] with strides [3, 2]) get
+ *   TIX_STATUS_ALIASING. The rule is exact to check and cheap, unlike exact overlap.
  * - All offsets are computed in 64 bits: tensors over 2^31 and 2^32 elements work.
  * - A zero-size dimension is valid; such a call checks its arguments and moves nothing.
  * - Options NULL or all-zero mean ONNX semantics, serial execution, no diagnostic.

@@ -1,0 +1,1655 @@
+/* Seeded random differential tests: the library against the naive reference (reference.c).
+ *
+ * Every case is built from one 64-bit seed: random dtypes (all 20), index dtypes (all 8), ranks
+ * 0..6, shapes (zero-size dimensions sometimes; a few hundred elements at most, except one case
+ * in LARGE_ONE_IN that is big enough for the library to split it into tasks), axis and
+ * batch_dims (negative sometimes), strided views into larger buffers (negative, zero and padded
+ * strides, permuted and interleaved layouts, self-overlapping inputs), index values (in range,
+ * negative, out of range under every mode, type extremes, heavy duplicates), options
+ * (negative_indices, out_of_range, fill_value or not, every reduction with and without
+ * exclude_self, a diagnostic, or options = NULL), and for scatters sometimes in place.
+ * Each case runs
+ *   - the *_shape call, checked against the header's shape formula;
+ *   - the reference;
+ *   - the library serially, checked against the reference: the same status, and the whole
+ *     backing buffer of the output equal (padding bytes untouched), inputs unchanged, a failed
+ *     scatter leaving its output byte-identical, a diagnostic that agrees with the status (and
+ *     on INDEX_OUT_OF_RANGE names a bad index and its value);
+ *   - the library again through two test executors (tiles in reverse order; tiles shuffled),
+ *     each required to be bitwise identical to the serial run.
+ * Elements compare bitwise, except that where tix.h leaves NaN bits open (results of float
+ * add/sub/mul/mean) any NaN equals any NaN, and that the default STRING fill may be any pointer
+ * to "".
+ *
+ * Environment:
+ *   TIX_DIFF_SEED=n        base seed (default below); every case seed derives from it
+ *   TIX_DIFF_CASES=n       cases per operation (default DEFAULT_CASES)
+ *   TIX_DIFF_CASE=op:seed  run only that case (op as printed, seed in hex) and dump its tensors
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "reference.h"
+
+#define DEFAULT_SEED 0x7469785f64696666ull /* "tix_diff" */
+#define DEFAULT_CASES 3000
+#define MAX_ELEMENTS 300 /* per tensor */
+#define MAX_ELEMENTS_LARGE 40000 /* per tensor, in the few large cases (past the pool threshold) */
+#define LARGE_ONE_IN 12
+#define PATTERN 0xA5     /* initial byte of every buffer */
+#define MAX_REPORTED 4   /* failures printed in full per operation */
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
+enum {
+    OP_GATHER,
+    OP_SCATTER,
+    OP_GATHER_ELEMENTS,
+    OP_SCATTER_ELEMENTS,
+    OP_GATHER_ND,
+    OP_SCATTER_ND,
+    OP_COUNT
+};
+
+static const char* const op_names[OP_COUNT] = {"gather",           "scatter",   "gather_elements",
+                                               "scatter_elements", "gather_nd", "scatter_nd"};
+
+static bool op_is_scatter(int op)
+{
+    return op == OP_SCATTER || op == OP_SCATTER_ELEMENTS || op == OP_SCATTER_ND;
+}
+
+/* tix.h's rule for outputs: with the dimensions of size > 1 sorted by |stride|, each |stride|
+ * must exceed the largest offset the smaller ones reach. Outputs that break it, even interleaved
+ * ones whose elements never overlap (shape [2, 3], strides [3, 2]), are rejected with
+ * TIX_STATUS_ALIASING and left untouched. */
+static bool strides_nest(const tix_tensor* t)
+{
+    int64_t span = 0;
+    bool used[TIX_MAX_RANK] = {false};
+    for (;;) { /* pick the smallest unused |stride| each round */
+        int32_t best = -1;
+        for (int32_t d = 0; d < t->rank; d++) {
+            int64_t s = t->strides[d] < 0 ? -t->strides[d] : t->strides[d];
+            int64_t b = best < 0 ? 0 : (t->strides[best] < 0 ? -t->strides[best] : t->strides[best]);
+            if (!used[d] && t->shape[d] > 1 && (best < 0 || s < b))
+                best = d;
+        }
+        if (best < 0)
+            return true;
+        used[best] = true;
+        int64_t s = t->strides[best] < 0 ? -t->strides[best] : t->strides[best];
+        if (s <= span)
+            return false;
+        span += s * (t->shape[best] - 1);
+    }
+}
+
+/* Cases the library is known to get wrong, skipped so the rest still runs (see the report). */
+static const struct {
+    int op;
+    uint64_t seed;
+} known_failures[] = {
+    {-1, 0}, /* sentinel */
+};
+
+/* ------------------------------------------------------------------------------------------
+ * Random numbers: splitmix64
+ */
+
+typedef struct rng {
+    uint64_t state;
+} rng;
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t rnext(rng* r)
+{
+    r->state += 0x9e3779b97f4a7c15ull;
+    return mix64(r->state);
+}
+
+/* uniform in [lo, hi] */
+static int64_t rrange(rng* r, int64_t lo, int64_t hi)
+{
+    uint64_t span = (uint64_t)(hi - lo) + 1;
+    return lo + (int64_t)(rnext(r) % span);
+}
+
+static bool rchance(rng* r, int num, int den)
+{
+    return (int)(rnext(r) % (uint64_t)den) < num;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * dtypes
+ */
+
+static const tix_dtype all_dtypes[] = {
+    TIX_DTYPE_FLOAT32,      TIX_DTYPE_UINT8,          TIX_DTYPE_INT8,       TIX_DTYPE_UINT16,
+    TIX_DTYPE_INT16,        TIX_DTYPE_INT32,          TIX_DTYPE_INT64,      TIX_DTYPE_STRING,
+    TIX_DTYPE_BOOL,         TIX_DTYPE_FLOAT16,        TIX_DTYPE_FLOAT64,    TIX_DTYPE_UINT32,
+    TIX_DTYPE_UINT64,       TIX_DTYPE_COMPLEX64,      TIX_DTYPE_COMPLEX128, TIX_DTYPE_BFLOAT16,
+    TIX_DTYPE_FLOAT8E4M3FN, TIX_DTYPE_FLOAT8E4M3FNUZ, TIX_DTYPE_FLOAT8E5M2,
+    TIX_DTYPE_FLOAT8E5M2FNUZ,
+};
+#define N_DTYPES ((int)(sizeof all_dtypes / sizeof all_dtypes[0]))
+
+static const tix_dtype index_dtypes[] = {TIX_DTYPE_INT8,  TIX_DTYPE_INT16,  TIX_DTYPE_INT32,
+                                         TIX_DTYPE_INT64, TIX_DTYPE_UINT8,  TIX_DTYPE_UINT16,
+                                         TIX_DTYPE_UINT32, TIX_DTYPE_UINT64};
+
+static const char* dtype_label(tix_dtype t)
+{
+    static const char* const names[TIX_DTYPE_COUNT] = {
+        "undefined", "float32", "uint8",   "int8",       "uint16",       "int16",
+        "int32",     "int64",   "string",  "bool",       "float16",      "float64",
+        "uint32",    "uint64",  "complex64", "complex128", "bfloat16",   "float8e4m3fn",
+        "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz"};
+    return (int)t >= 0 && (int)t < TIX_DTYPE_COUNT ? names[t] : "?";
+}
+
+static bool is_signed_index(tix_dtype t)
+{
+    return t == TIX_DTYPE_INT8 || t == TIX_DTYPE_INT16 || t == TIX_DTYPE_INT32 ||
+           t == TIX_DTYPE_INT64;
+}
+
+static bool is_float_like(tix_dtype t)
+{
+    return t == TIX_DTYPE_FLOAT16 || t == TIX_DTYPE_BFLOAT16 || t == TIX_DTYPE_FLOAT32 ||
+           t == TIX_DTYPE_FLOAT64 || t == TIX_DTYPE_COMPLEX64 || t == TIX_DTYPE_COMPLEX128;
+}
+
+static const char* const string_table[] = {"alpha", "beta", "gamma", "", "delta", "epsilon",
+                                           "zeta", "eta"};
+
+/* ------------------------------------------------------------------------------------------
+ * Buffers with views
+ */
+
+typedef struct tbuf {
+    unsigned char* mem; /* the backing allocation */
+    size_t bytes;
+    tix_tensor view; /* view.data points into mem, or is NULL for some empty tensors */
+    bool interleaved; /* strides that do not nest (still no two elements overlap) */
+} tbuf;
+
+static bool next_coord(int64_t* c, const tix_tensor* t)
+{
+    for (int32_t d = t->rank - 1; d >= 0; d--) {
+        if (++c[d] < t->shape[d])
+            return true;
+        c[d] = 0;
+    }
+    return false;
+}
+
+static void tbuf_free(tbuf* b)
+{
+    free(b->mem);
+    b->mem = NULL;
+    b->bytes = 0;
+}
+
+static void tbuf_clone(const tbuf* src, tbuf* dst)
+{
+    *dst = *src;
+    dst->mem = malloc(src->bytes);
+    assert_non_null(dst->mem);
+    memcpy(dst->mem, src->mem, src->bytes);
+    if (src->view.data)
+        dst->view.data = dst->mem + ((unsigned char*)src->view.data - src->mem);
+}
+
+static int compare_i64(const void* a, const void* b)
+{
+    int64_t x = *(const int64_t*)a, y = *(const int64_t*)b;
+    return (x > y) - (x < y);
+}
+
+/* Random strides that need not nest (e.g. shape [2, 3] with strides [3, 2]) but still give
+ * every element its own offset, checked by brute force. false if none was found. */
+static bool interleaved_strides(rng* r, tix_tensor* t)
+{
+    int64_t n = ref_count(t);
+    if (n < 2 || n > 512)
+        return false;
+    int64_t* offsets = malloc((size_t)n * sizeof *offsets);
+    assert_non_null(offsets);
+    bool found = false;
+    for (int attempt = 0; attempt < 20 && !found; attempt++) {
+        for (int32_t d = 0; d < t->rank; d++) {
+            int64_t mag = rrange(r, 1, 2 * n / (t->shape[d] > 0 ? t->shape[d] : 1) + 1);
+            t->strides[d] = rchance(r, 1, 4) ? -mag : mag;
+        }
+        int64_t c[TIX_MAX_RANK] = {0}, k = 0;
+        do {
+            int64_t off = 0;
+            for (int32_t d = 0; d < t->rank; d++)
+                off += c[d] * t->strides[d];
+            offsets[k++] = off;
+        } while (next_coord(c, t));
+        qsort(offsets, (size_t)n, sizeof *offsets, compare_i64);
+        found = true;
+        for (int64_t j = 1; j < n; j++)
+            found = found && offsets[j] != offsets[j - 1];
+    }
+    free(offsets);
+    return found;
+}
+
+/* Strides for b->view (shape and rank set): mostly dimensions nested in a random order, each
+ * stride at least the extent of the dimensions inside it (so an output never overlaps itself),
+ * padded sometimes, negative sometimes, 0 sometimes for inputs. Dimensions of size 0 or 1 get
+ * arbitrary strides. Sometimes instead: for inputs, any strides in [-4, 4] (elements may
+ * overlap); for outputs, interleaved strides that do not nest but never overlap. Returns whether
+ * the buffer should be padded. */
+static bool choose_strides(rng* r, tbuf* b, bool input)
+{
+    tix_tensor* t = &b->view;
+    if (input && rchance(r, 1, 10)) {
+        for (int32_t d = 0; d < t->rank; d++)
+            t->strides[d] = rrange(r, -4, 4);
+        return true;
+    }
+    if (!input && rchance(r, 1, 8) && interleaved_strides(r, t)) {
+        b->interleaved = true;
+        return true;
+    }
+    int32_t perm[TIX_MAX_RANK];
+    for (int32_t d = 0; d < t->rank; d++)
+        perm[d] = d;
+    if (rchance(r, 1, 4)) {
+        for (int32_t d = t->rank - 1; d > 0; d--) {
+            int32_t j = (int32_t)rrange(r, 0, d);
+            int32_t tmp = perm[d];
+            perm[d] = perm[j];
+            perm[j] = tmp;
+        }
+    }
+    bool padded = rchance(r, 1, 3);
+    int64_t extent = 1;
+    for (int32_t p = t->rank - 1; p >= 0; p--) {
+        int32_t d = perm[p];
+        if (t->shape[d] <= 1) {
+            t->strides[d] = rchance(r, 1, 2) ? extent : rrange(r, -3, 3);
+        } else if (input && rchance(r, 1, 8)) {
+            t->strides[d] = 0;
+        } else {
+            int64_t mag = extent;
+            if (padded && rchance(r, 1, 3))
+                mag = mag * rrange(r, 2, 3) + rrange(r, 0, 2);
+            t->strides[d] = rchance(r, 1, 4) ? -mag : mag;
+            extent += (t->shape[d] - 1) * mag;
+        }
+    }
+    return padded;
+}
+
+/* A random view of this shape into a fresh buffer filled with PATTERN: strides as above, and
+ * up to 3 spare elements before and after when padded. */
+static void make_layout(rng* r, tbuf* b, tix_dtype dtype, int32_t rank, const int64_t* shape,
+                        bool input)
+{
+    size_t es = ref_dtype_size(dtype);
+    memset(b, 0, sizeof *b);
+    b->view.dtype = dtype;
+    b->view.rank = rank;
+    for (int32_t d = 0; d < rank; d++)
+        b->view.shape[d] = shape[d];
+    bool padded = choose_strides(r, b, input);
+
+    int64_t lead = padded ? rrange(r, 0, 3) : 0, tail = padded ? rrange(r, 0, 3) : 0;
+    if (ref_count(&b->view) == 0) {
+        b->bytes = (size_t)(lead + tail + 1) * es;
+        b->mem = malloc(b->bytes);
+        assert_non_null(b->mem);
+        memset(b->mem, PATTERN, b->bytes);
+        b->view.data = rchance(r, 1, 2) ? NULL : b->mem + lead * (int64_t)es;
+        return;
+    }
+    int64_t lo = 0, hi = 0; /* the lowest and highest element offsets */
+    for (int32_t d = 0; d < rank; d++) {
+        int64_t off = (shape[d] - 1) * b->view.strides[d];
+        if (off < 0)
+            lo += off;
+        else
+            hi += off;
+    }
+    b->bytes = (size_t)(lead + (hi - lo + 1) + tail) * es;
+    b->mem = malloc(b->bytes);
+    assert_non_null(b->mem);
+    memset(b->mem, PATTERN, b->bytes);
+    b->view.data = b->mem + (lead - lo) * (int64_t)es;
+}
+
+static unsigned char* element_at(const tix_tensor* t, const int64_t* c)
+{
+    int64_t off = 0;
+    for (int32_t d = 0; d < t->rank; d++)
+        off += c[d] * t->strides[d];
+    return (unsigned char*)t->data + off * (int64_t)ref_dtype_size(t->dtype);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Random values
+ */
+
+static void store_low(void* p, size_t size, uint64_t v)
+{
+    /* little- or big-endian: write the value through the exact-width type */
+    switch (size) {
+    case 1: {
+        uint8_t x = (uint8_t)v;
+        memcpy(p, &x, 1);
+        break;
+    }
+    case 2: {
+        uint16_t x = (uint16_t)v;
+        memcpy(p, &x, 2);
+        break;
+    }
+    case 4: {
+        uint32_t x = (uint32_t)v;
+        memcpy(p, &x, 4);
+        break;
+    }
+    default:
+        memcpy(p, &v, 8);
+        break;
+    }
+}
+
+static double gen_real(rng* r, bool is_double)
+{
+    switch (rrange(r, 0, 19)) {
+    case 0:
+        return INFINITY;
+    case 1:
+        return -INFINITY;
+    case 2:
+        return NAN; /* canonical: replaced by exact bits below */
+    case 3:
+        return 0.0;
+    case 4:
+        return -0.0;
+    case 5:
+        return is_double ? 1.5e308 : 3.0e38; /* sums overflow */
+    case 6:
+        return is_double ? -4.9e-324 : 1.4e-45; /* smallest subnormals */
+    case 7:
+    case 8:
+        return (double)rrange(r, -64, 64) / 4.0;
+    case 9: {
+        uint64_t bits = rnext(r);
+        if (is_double) {
+            double v;
+            memcpy(&v, &bits, 8);
+            return isnan(v) ? 1.0 : v;
+        }
+        uint32_t b32 = (uint32_t)bits;
+        float f;
+        memcpy(&f, &b32, 4);
+        return isnan(f) ? 2.0 : (double)f;
+    }
+    case 10:
+    case 11:
+        return (double)(int64_t)(rnext(r) % 2001u) / 100.0 - 10.0;
+    default:
+        return (double)rrange(r, -8, 8);
+    }
+}
+
+static void put_f32(void* p, double v)
+{
+    if (isnan(v)) {
+        uint32_t bits = 0x7fc00000u;
+        memcpy(p, &bits, 4);
+    } else {
+        float f = (float)v;
+        memcpy(p, &f, 4);
+    }
+}
+
+static void put_f64(void* p, double v)
+{
+    if (isnan(v)) {
+        uint64_t bits = 0x7ff8000000000000ull;
+        memcpy(p, &bits, 8);
+    } else {
+        memcpy(p, &v, 8);
+    }
+}
+
+static void gen_value(rng* r, tix_dtype t, void* p)
+{
+    size_t size = ref_dtype_size(t);
+    switch (t) {
+    case TIX_DTYPE_BOOL: {
+        static const uint8_t odd[] = {2, 0x80, 0xff};
+        store_low(p, 1, rchance(r, 1, 8) ? odd[rrange(r, 0, 2)] : (uint64_t)rrange(r, 0, 1));
+        break;
+    }
+    case TIX_DTYPE_INT8:
+    case TIX_DTYPE_INT16:
+    case TIX_DTYPE_INT32:
+    case TIX_DTYPE_INT64:
+    case TIX_DTYPE_UINT8:
+    case TIX_DTYPE_UINT16:
+    case TIX_DTYPE_UINT32:
+    case TIX_DTYPE_UINT64: {
+        bool is_signed = is_signed_index(t);
+        uint64_t top = (uint64_t)1 << (size * 8 - 1);
+        uint64_t v;
+        switch (rrange(r, 0, 9)) {
+        case 0:
+        case 1:
+            v = rnext(r);
+            break;
+        case 2:
+            v = is_signed ? top - 1 : ~(uint64_t)0; /* highest */
+            break;
+        case 3:
+            v = is_signed ? top : 0; /* lowest */
+            break;
+        case 4:
+            v = is_signed ? top - (uint64_t)rrange(r, 1, 3) : top + (uint64_t)rrange(r, 0, 3);
+            break;
+        default:
+            v = (uint64_t)(is_signed ? rrange(r, -6, 6) : rrange(r, 0, 12));
+            break;
+        }
+        store_low(p, size, v);
+        break;
+    }
+    case TIX_DTYPE_FLOAT32:
+        put_f32(p, gen_real(r, false));
+        break;
+    case TIX_DTYPE_FLOAT64:
+        put_f64(p, gen_real(r, true));
+        break;
+    case TIX_DTYPE_COMPLEX64:
+        put_f32(p, gen_real(r, false));
+        put_f32((unsigned char*)p + 4, gen_real(r, false));
+        break;
+    case TIX_DTYPE_COMPLEX128:
+        put_f64(p, gen_real(r, true));
+        put_f64((unsigned char*)p + 8, gen_real(r, true));
+        break;
+    case TIX_DTYPE_FLOAT16:
+    case TIX_DTYPE_BFLOAT16: {
+        bool half = t == TIX_DTYPE_FLOAT16;
+        uint16_t h;
+        if (rchance(r, 1, 3)) {
+            h = (uint16_t)rnext(r);
+            if ((h & 0x7fffu) > (half ? 0x7c00u : 0x7f80u))
+                h = half ? 0x7e00u : 0x7fc0u; /* canonical NaN */
+        } else {
+            double v = gen_real(r, false);
+            if (isnan(v))
+                h = half ? 0x7e00u : 0x7fc0u;
+            else
+                h = half ? ref_f32_to_f16((float)v) : ref_f32_to_bf16((float)v);
+        }
+        store_low(p, 2, h);
+        break;
+    }
+    case TIX_DTYPE_STRING: {
+        const char* s = string_table[rrange(r, 0, 7)];
+        memcpy(p, &s, sizeof s);
+        break;
+    }
+    default: /* float8: any byte */
+        store_low(p, 1, rnext(r));
+        break;
+    }
+}
+
+static void fill_values(rng* r, tbuf* b)
+{
+    if (ref_count(&b->view) == 0)
+        return;
+    int64_t c[TIX_MAX_RANK] = {0};
+    do
+        gen_value(r, b->view.dtype, element_at(&b->view, c));
+    while (next_coord(c, &b->view));
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Random indices
+ */
+
+typedef struct index_params {
+    tix_negative_indices negative;
+    int bad_percent; /* chance of a deliberately out-of-range value */
+    bool duplicates; /* most values are dup_value */
+    int64_t dup_value;
+} index_params;
+
+static uint64_t gen_index(rng* r, tix_dtype t, int64_t s, const index_params* g)
+{
+    bool is_signed = is_signed_index(t);
+    int bits = (int)ref_dtype_size(t) * 8;
+    uint64_t top = (uint64_t)1 << (bits - 1);
+    if (s > 0 && !rchance(r, g->bad_percent, 100)) {
+        int64_t v = g->duplicates && rchance(r, 3, 4) ? g->dup_value % s : rrange(r, 0, s - 1);
+        if (is_signed && g->negative == TIX_NEGATIVE_WRAP && rchance(r, 1, 3))
+            v -= s;
+        return (uint64_t)v;
+    }
+    switch (rrange(r, 0, 6)) {
+    case 0:
+        return (uint64_t)(s + rrange(r, 0, 2));
+    case 1:
+        return is_signed ? (uint64_t)(-s - 1 - rrange(r, 0, 2)) : (uint64_t)(s + 7);
+    case 2:
+        return is_signed ? (uint64_t)(-1 - (s > 0 ? rrange(r, 0, s - 1) : 0)) : (uint64_t)s;
+    case 3:
+        return is_signed ? top - 1 : (bits == 64 ? ~(uint64_t)0 : (top << 1) - 1); /* highest */
+    case 4:
+        return top; /* signed: lowest; unsigned: the top bit alone */
+    case 5:
+        return is_signed ? top + 1 : top - 1;
+    default:
+        return rnext(r);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Test cases
+ */
+
+typedef struct test_case {
+    int op;
+    uint64_t seed;
+    int64_t axis, batch; /* as passed: possibly negative */
+    int32_t axis_n, batch_n; /* normalised */
+    bool in_place;
+    bool null_options; /* the serial library run passes options = NULL (all defaults) */
+    bool use_diagnostic;
+    int bad_percent;
+    bool duplicates;
+    tix_options options;
+    unsigned char fill[16];
+    const char* fill_string;
+    tbuf data, indices, updates, output; /* output unused in place */
+} test_case;
+
+static int64_t gen_dim(rng* r, int64_t max_dim)
+{
+    if (max_dim > 8) /* large cases */
+        return rchance(r, 1, 4) ? rrange(r, 1, 4) : rrange(r, max_dim / 3, max_dim);
+    if (rchance(r, 1, 30))
+        return 0;
+    if (rchance(r, 1, 5))
+        return 1;
+    return rrange(r, 2, max_dim);
+}
+
+static int32_t gen_rank(rng* r, int32_t lo, int32_t hi)
+{
+    if (hi > 3 && rchance(r, 1, 2))
+        hi = lo > 3 ? lo : 3;
+    return (int32_t)rrange(r, lo, hi);
+}
+
+static int64_t shape_count(int32_t rank, const int64_t* shape)
+{
+    int64_t n = 1;
+    for (int32_t d = 0; d < rank; d++)
+        n *= shape[d];
+    return n;
+}
+
+/* Picks ranks and shapes for c->op; writes data, indices and output/updates shapes. */
+static void gen_structure(rng* r, test_case* c, int32_t* dr, int64_t* ds, int32_t* ir,
+                          int64_t* is, int32_t* orank, int64_t* os)
+{
+    bool large = rchance(r, 1, LARGE_ONE_IN);
+    int64_t budget = large ? MAX_ELEMENTS_LARGE : MAX_ELEMENTS;
+    for (int attempt = 0;; attempt++) {
+        int64_t max_dim = attempt < 20 ? 5 : attempt < 60 ? 3 : 2;
+        if (large)
+            max_dim = attempt < 300 ? 48 : 9;
+        tix_tensor d, i, o;
+        memset(&d, 0, sizeof d);
+        memset(&i, 0, sizeof i);
+        switch (c->op) {
+        case OP_GATHER:
+        case OP_SCATTER: {
+            d.rank = gen_rank(r, 1, large ? 3 : 6);
+            i.rank = gen_rank(r, 0, large ? 2 : 6);
+            int32_t a = (int32_t)rrange(r, 0, d.rank - 1);
+            int32_t b = (int32_t)rrange(r, 0, a < i.rank ? a : i.rank);
+            for (int32_t k = 0; k < d.rank; k++)
+                d.shape[k] = gen_dim(r, max_dim);
+            for (int32_t k = 0; k < i.rank; k++)
+                i.shape[k] = k < b ? d.shape[k] : gen_dim(r, max_dim);
+            c->axis_n = a;
+            c->batch_n = b;
+            c->axis = rchance(r, 1, 3) ? a - d.rank : a;
+            c->batch = b < i.rank && rchance(r, 1, 3) ? b - i.rank : b;
+            d.dtype = TIX_DTYPE_INT8;
+            ref_gather_shape(&d, &i, a, b, &o);
+            break;
+        }
+        case OP_GATHER_ELEMENTS:
+        case OP_SCATTER_ELEMENTS: {
+            d.rank = i.rank = gen_rank(r, 1, large ? 3 : 6);
+            int32_t a = (int32_t)rrange(r, 0, d.rank - 1);
+            for (int32_t k = 0; k < d.rank; k++) {
+                d.shape[k] = gen_dim(r, max_dim);
+                if (k == a)
+                    i.shape[k] = rchance(r, 1, 2) ? d.shape[k] : gen_dim(r, max_dim);
+                else
+                    i.shape[k] = rchance(r, 3, 4) ? d.shape[k] : rrange(r, 0, d.shape[k]);
+            }
+            c->axis_n = a;
+            c->axis = rchance(r, 1, 3) ? a - d.rank : a;
+            o = i;
+            break;
+        }
+        default: { /* ND */
+            d.rank = gen_rank(r, 1, large ? 3 : 6);
+            i.rank = gen_rank(r, 1, large ? 3 : 6);
+            int32_t bmax = i.rank - 1 < d.rank - 1 ? i.rank - 1 : d.rank - 1;
+            int32_t b = (int32_t)rrange(r, 0, bmax);
+            int32_t k = (int32_t)rrange(r, 0, d.rank - b);
+            for (int32_t t = 0; t < d.rank; t++)
+                d.shape[t] = gen_dim(r, max_dim);
+            for (int32_t t = 0; t < i.rank - 1; t++)
+                i.shape[t] = t < b ? d.shape[t] : gen_dim(r, max_dim);
+            i.shape[i.rank - 1] = k;
+            c->batch_n = b;
+            c->batch = rchance(r, 1, 3) ? b - i.rank : b;
+            d.dtype = TIX_DTYPE_INT8;
+            ref_gather_nd_shape(&d, &i, b, &o);
+            break;
+        }
+        }
+        if (o.rank > TIX_MAX_RANK)
+            continue;
+        bool fits = shape_count(d.rank, d.shape) <= budget &&
+                    shape_count(i.rank, i.shape) <= budget &&
+                    shape_count(o.rank, o.shape) <= budget;
+        /* a large case moves enough to be split into tasks */
+        bool big_enough = !large || shape_count(o.rank, o.shape) >= 4096 || attempt > 300;
+        if ((fits && big_enough) || attempt > 400) {
+            *dr = d.rank;
+            *ir = i.rank;
+            *orank = o.rank;
+            memcpy(ds, d.shape, sizeof d.shape);
+            memcpy(is, i.shape, sizeof i.shape);
+            memcpy(os, o.shape, sizeof o.shape);
+            return;
+        }
+    }
+}
+
+static void build_case(test_case* c, int op, uint64_t seed)
+{
+    rng r = {seed};
+    memset(c, 0, sizeof *c);
+    c->op = op;
+    c->seed = seed;
+    bool scatter = op_is_scatter(op);
+    tix_reduction reduction = TIX_REDUCTION_NONE;
+    if (scatter && rchance(&r, 3, 4))
+        reduction = (tix_reduction)rrange(&r, 1, TIX_REDUCTION_MEAN);
+    tix_dtype dtype = all_dtypes[rrange(&r, 0, N_DTYPES - 1)];
+    /* mostly dtypes that define the reduction; the rest check UNSUPPORTED_REDUCTION */
+    if (!ref_reduction_supported(dtype, reduction) && rchance(&r, 3, 4))
+        dtype = all_dtypes[rrange(&r, 0, N_DTYPES - 1)];
+    tix_dtype itype = index_dtypes[rrange(&r, 0, 7)];
+
+    int32_t dr, ir, orank;
+    int64_t ds[TIX_MAX_RANK], is[TIX_MAX_RANK], os[TIX_MAX_RANK];
+    gen_structure(&r, c, &dr, ds, &ir, is, &orank, os);
+
+    /* options */
+    tix_options* o = &c->options;
+    o->negative_indices = rchance(&r, 1, 4) ? TIX_NEGATIVE_OUT_OF_RANGE : TIX_NEGATIVE_WRAP;
+    switch (rrange(&r, 0, 19)) {
+    case 0:
+    case 1:
+    case 2:
+        o->out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+        break;
+    case 3:
+    case 4:
+    case 5:
+        o->out_of_range = TIX_OUT_OF_RANGE_CLAMP;
+        break;
+    case 6:
+    case 7:
+    case 8:
+        o->out_of_range = TIX_OUT_OF_RANGE_WRAP;
+        break;
+    default:
+        o->out_of_range = TIX_OUT_OF_RANGE_ERROR;
+        break;
+    }
+    o->reduction = reduction;
+    o->exclude_self = rchance(&r, 1, 2);
+    if (rchance(&r, 1, 2)) {
+        gen_value(&r, dtype, c->fill);
+        if (dtype == TIX_DTYPE_STRING) {
+            memcpy(&c->fill_string, c->fill, sizeof c->fill_string);
+            o->fill_value = &c->fill_string;
+        } else {
+            o->fill_value = c->fill;
+        }
+    }
+    if (o->out_of_range == TIX_OUT_OF_RANGE_ERROR)
+        c->bad_percent = rchance(&r, 4, 5) ? 0 : (int)rrange(&r, 1, 10);
+    else
+        c->bad_percent = rchance(&r, 1, 3) ? 0 : (int)rrange(&r, 5, 40);
+    c->duplicates = rchance(&r, 1, 5);
+    c->use_diagnostic = rchance(&r, 1, 3);
+    c->null_options = o->negative_indices == TIX_NEGATIVE_WRAP &&
+                      o->out_of_range == TIX_OUT_OF_RANGE_ERROR &&
+                      o->reduction == TIX_REDUCTION_NONE && !o->exclude_self &&
+                      o->fill_value == NULL && rchance(&r, 1, 2);
+    c->in_place = scatter && rchance(&r, 1, 4);
+
+    /* tensors */
+    make_layout(&r, &c->data, dtype, dr, ds, !c->in_place);
+    fill_values(&r, &c->data);
+    make_layout(&r, &c->indices, itype, ir, is, true);
+    index_params g = {o->negative_indices, c->bad_percent, c->duplicates, rrange(&r, 0, 5)};
+    if (ref_count(&c->indices.view) > 0) {
+        int64_t ic[TIX_MAX_RANK] = {0};
+        do {
+            int64_t s = (op == OP_GATHER_ND || op == OP_SCATTER_ND)
+                            ? ds[c->batch_n + ic[ir - 1]]
+                            : ds[c->axis_n];
+            store_low(element_at(&c->indices.view, ic), ref_dtype_size(itype),
+                      gen_index(&r, itype, s, &g));
+        } while (next_coord(ic, &c->indices.view));
+    }
+    if (scatter) {
+        make_layout(&r, &c->updates, dtype, orank, os, true);
+        fill_values(&r, &c->updates);
+    }
+    if (!c->in_place)
+        make_layout(&r, &c->output, dtype, scatter ? dr : orank, scatter ? ds : os, false);
+}
+
+static void free_case(test_case* c)
+{
+    tbuf_free(&c->data);
+    tbuf_free(&c->indices);
+    tbuf_free(&c->updates);
+    tbuf_free(&c->output);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Calls
+ */
+
+static tix_status call_op(bool library, const test_case* c, const tix_tensor* data,
+                          const tix_tensor* output, const tix_options* o)
+{
+    const tix_tensor* i = &c->indices.view;
+    const tix_tensor* u = &c->updates.view;
+    switch (c->op) {
+    case OP_GATHER:
+        return library ? tix_gather(data, i, c->axis, c->batch, output, o)
+                       : ref_gather(data, i, c->axis, c->batch, output, o);
+    case OP_SCATTER:
+        return library ? tix_scatter(data, i, u, c->axis, c->batch, output, o)
+                       : ref_scatter(data, i, u, c->axis, c->batch, output, o);
+    case OP_GATHER_ELEMENTS:
+        return library ? tix_gather_elements(data, i, c->axis, output, o)
+                       : ref_gather_elements(data, i, c->axis, output, o);
+    case OP_SCATTER_ELEMENTS:
+        return library ? tix_scatter_elements(data, i, u, c->axis, output, o)
+                       : ref_scatter_elements(data, i, u, c->axis, output, o);
+    case OP_GATHER_ND:
+        return library ? tix_gather_nd(data, i, c->batch, output, o)
+                       : ref_gather_nd(data, i, c->batch, output, o);
+    default:
+        return library ? tix_scatter_nd(data, i, u, c->batch, output, o)
+                       : ref_scatter_nd(data, i, u, c->batch, output, o);
+    }
+}
+
+static tix_status call_shape(const test_case* c, tix_tensor* out)
+{
+    const tix_tensor* d = &c->data.view;
+    const tix_tensor* i = &c->indices.view;
+    const tix_tensor* u = &c->updates.view;
+    const tix_options* o = &c->options;
+    switch (c->op) {
+    case OP_GATHER:
+        return tix_gather_shape(d, i, c->axis, c->batch, out, o);
+    case OP_SCATTER:
+        return tix_scatter_shape(d, i, u, c->axis, c->batch, out, o);
+    case OP_GATHER_ELEMENTS:
+        return tix_gather_elements_shape(d, i, c->axis, out, o);
+    case OP_SCATTER_ELEMENTS:
+        return tix_scatter_elements_shape(d, i, u, c->axis, out, o);
+    case OP_GATHER_ND:
+        return tix_gather_nd_shape(d, i, c->batch, out, o);
+    default:
+        return tix_scatter_nd_shape(d, i, u, c->batch, out, o);
+    }
+}
+
+/* The output buffer of one run: a fresh copy of the case's output buffer, or in place of its
+ * data buffer. */
+static void prepare_run(const test_case* c, tbuf* out, tix_tensor* data_view)
+{
+    if (c->in_place) {
+        tbuf_clone(&c->data, out);
+        *data_view = out->view;
+    } else {
+        tbuf_clone(&c->output, out);
+        *data_view = c->data.view;
+    }
+}
+
+static const tbuf* original_output(const test_case* c)
+{
+    return c->in_place ? &c->data : &c->output;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Test executors: every tile on the calling thread, in reverse or shuffled order
+ */
+
+enum { ORDER_REVERSE, ORDER_SHUFFLE };
+
+typedef struct test_pool {
+    int order;
+    rng shuffle;
+    int calls;
+    bool in_task;
+    bool misuse; /* range 0, tile 0, or a call from inside a task */
+} test_pool;
+
+static void test_parallel_for(void* pool, tix_task_fn task, void* context, size_t range,
+                              size_t tile)
+{
+    test_pool* p = pool;
+    p->calls++;
+    if (range == 0 || tile == 0 || p->in_task) {
+        p->misuse = true;
+        return;
+    }
+    size_t n = range / tile + (range % tile != 0);
+    size_t* order = malloc(n * sizeof *order);
+    assert_non_null(order);
+    for (size_t t = 0; t < n; t++)
+        order[t] = n - 1 - t;
+    if (p->order == ORDER_SHUFFLE) {
+        for (size_t t = n; t > 1; t--) {
+            size_t j = (size_t)(rnext(&p->shuffle) % t);
+            size_t tmp = order[t - 1];
+            order[t - 1] = order[j];
+            order[j] = tmp;
+        }
+    }
+    for (size_t t = 0; t < n; t++) {
+        size_t begin = order[t] * tile;
+        size_t count = range - begin < tile ? range - begin : tile;
+        p->in_task = true;
+        task(context, begin, count);
+        p->in_task = false;
+    }
+    free(order);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Reports
+ */
+
+typedef struct report {
+    char text[16384];
+    size_t used;
+    bool failed;
+} report;
+
+static void note(report* rep, const char* format, ...) PRINTF_LIKE(2, 3);
+
+static void note(report* rep, const char* format, ...)
+{
+    if (rep->used >= sizeof rep->text - 1)
+        return;
+    va_list ap;
+    va_start(ap, format);
+    int n = vsnprintf(rep->text + rep->used, sizeof rep->text - rep->used, format, ap);
+    va_end(ap);
+    if (n > 0)
+        rep->used += (size_t)n;
+    if (rep->used > sizeof rep->text - 1)
+        rep->used = sizeof rep->text - 1;
+}
+
+static void describe_view(report* rep, const char* name, const tbuf* b)
+{
+    const tix_tensor* t = &b->view;
+    note(rep, "  %-8s %s rank %d shape [", name, dtype_label(t->dtype), t->rank);
+    for (int32_t d = 0; d < t->rank; d++)
+        note(rep, "%s%" PRId64, d ? ", " : "", t->shape[d]);
+    note(rep, "] strides [");
+    for (int32_t d = 0; d < t->rank; d++)
+        note(rep, "%s%" PRId64, d ? ", " : "", t->strides[d]);
+    long off = t->data ? (long)((unsigned char*)t->data - b->mem) : -1;
+    note(rep, "] buffer %zu bytes, data at byte %ld%s\n", b->bytes, off, t->data ? "" : " (NULL)");
+}
+
+static void describe_case(report* rep, const test_case* c)
+{
+    static const char* const oor[] = {"error", "ignore", "clamp", "wrap"};
+    static const char* const red[] = {"none", "add", "sub", "mul", "min", "max", "mean"};
+    note(rep, "case %s:%016" PRIx64 " (rerun: TIX_DIFF_CASE=%s:%016" PRIx64 ")\n",
+         op_names[c->op], c->seed, op_names[c->op], c->seed);
+    note(rep, "  axis %" PRId64 " batch_dims %" PRId64 " %s; negative_indices %s, out_of_range %s,"
+              " reduction %s, exclude_self %d, fill %s, options %s, bad %d%%, dups %d\n",
+         c->axis, c->batch, c->in_place ? "IN PLACE" : "",
+         c->options.negative_indices ? "out_of_range" : "wrap", oor[c->options.out_of_range],
+         red[c->options.reduction], c->options.exclude_self,
+         c->options.fill_value ? "given" : "NULL", c->null_options ? "NULL" : "given",
+         c->bad_percent, c->duplicates);
+    describe_view(rep, "data", &c->data);
+    describe_view(rep, "indices", &c->indices);
+    if (op_is_scatter(c->op))
+        describe_view(rep, "updates", &c->updates);
+    if (!c->in_place)
+        describe_view(rep, "output", &c->output);
+}
+
+static void dump_element(FILE* f, const unsigned char* p, size_t size)
+{
+    fprintf(f, " ");
+    for (size_t k = size; k-- > 0;) /* most significant byte first on little-endian */
+        fprintf(f, "%02x", p[k]);
+}
+
+static void dump_tensor(FILE* f, const char* name, const tix_tensor* t)
+{
+    fprintf(f, "%s:", name);
+    if (ref_count(t) > 0) {
+        int64_t c[TIX_MAX_RANK] = {0};
+        do
+            dump_element(f, element_at(t, c), ref_dtype_size(t->dtype));
+        while (next_coord(c, t));
+    }
+    fprintf(f, "\n");
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Comparisons
+ */
+
+static bool bits_nan(const unsigned char* p, size_t size)
+{
+    if (size == 4) {
+        float f;
+        memcpy(&f, p, 4);
+        return isnan(f);
+    }
+    double v;
+    memcpy(&v, p, 8);
+    return isnan(v);
+}
+
+static bool element_is_nan(const unsigned char* p, tix_dtype t)
+{
+    switch (t) {
+    case TIX_DTYPE_FLOAT16: {
+        uint16_t h;
+        memcpy(&h, p, 2);
+        return (h & 0x7fffu) > 0x7c00u;
+    }
+    case TIX_DTYPE_BFLOAT16: {
+        uint16_t h;
+        memcpy(&h, p, 2);
+        return (h & 0x7fffu) > 0x7f80u;
+    }
+    case TIX_DTYPE_FLOAT32:
+    case TIX_DTYPE_FLOAT64:
+        return bits_nan(p, ref_dtype_size(t));
+    default:
+        return false;
+    }
+}
+
+/* Two elements are equal: bitwise; or, where NaN bits are not pinned down (results of float
+ * arithmetic), both NaN (per component for complex); or, for the default STRING fill, the
+ * library's pointer to an empty string. */
+static bool elements_equal(const unsigned char* got, const unsigned char* want, tix_dtype t,
+                           bool nan_loose)
+{
+    size_t size = ref_dtype_size(t);
+    if (memcmp(got, want, size) == 0)
+        return true;
+    if (t == TIX_DTYPE_STRING) {
+        const char *g, *w;
+        memcpy(&g, got, sizeof g);
+        memcpy(&w, want, sizeof w);
+        const char* pattern;
+        memset(&pattern, PATTERN, sizeof pattern);
+        return w == ref_default_string_fill() && g != NULL && g != pattern && g[0] == '\0';
+    }
+    if (!nan_loose)
+        return false;
+    if (t == TIX_DTYPE_COMPLEX64 || t == TIX_DTYPE_COMPLEX128) {
+        tix_dtype part = t == TIX_DTYPE_COMPLEX64 ? TIX_DTYPE_FLOAT32 : TIX_DTYPE_FLOAT64;
+        size_t half = size / 2;
+        for (size_t k = 0; k < 2; k++) {
+            const unsigned char *a = got + k * half, *b = want + k * half;
+            if (memcmp(a, b, half) != 0 && !(element_is_nan(a, part) && element_is_nan(b, part)))
+                return false;
+        }
+        return true;
+    }
+    return element_is_nan(got, t) && element_is_nan(want, t);
+}
+
+/* Compares the library's output buffer with the reference's: every byte outside the output's
+ * elements identical (and so untouched), every element equal as above. */
+static void compare_outputs(report* rep, const test_case* c, const tbuf* lib, const tbuf* ref)
+{
+    const tix_tensor* v = &ref->view;
+    size_t size = ref_dtype_size(v->dtype);
+    unsigned char* is_element = calloc(ref->bytes, 1);
+    assert_non_null(is_element);
+    bool nan_loose = op_is_scatter(c->op) && is_float_like(v->dtype) &&
+                     c->options.reduction != TIX_REDUCTION_NONE &&
+                     c->options.reduction != TIX_REDUCTION_MIN &&
+                     c->options.reduction != TIX_REDUCTION_MAX;
+    int shown = 0;
+    if (ref_count(v) > 0) {
+        int64_t co[TIX_MAX_RANK] = {0};
+        do {
+            size_t off = (size_t)(element_at(v, co) - ref->mem);
+            memset(is_element + off, 1, size);
+            if (!elements_equal(lib->mem + off, ref->mem + off, v->dtype, nan_loose)) {
+                if (shown++ < 4) {
+                    note(rep, "  output[");
+                    for (int32_t d = 0; d < v->rank; d++)
+                        note(rep, "%s%" PRId64, d ? ", " : "", co[d]);
+                    note(rep, "]: library");
+                    for (size_t k = size; k-- > 0;)
+                        note(rep, "%s%02x", k == size - 1 ? " " : "", lib->mem[off + k]);
+                    note(rep, ", reference");
+                    for (size_t k = size; k-- > 0;)
+                        note(rep, "%s%02x", k == size - 1 ? " " : "", ref->mem[off + k]);
+                    note(rep, "\n");
+                }
+            }
+        } while (next_coord(co, v));
+    }
+    for (size_t k = 0; k < ref->bytes; k++) {
+        if (!is_element[k] && lib->mem[k] != ref->mem[k]) {
+            if (shown++ < 6)
+                note(rep, "  byte %zu outside the output's elements changed: %02x (was %02x)\n",
+                     k, lib->mem[k], ref->mem[k]);
+        }
+    }
+    if (shown) {
+        note(rep, "  %d difference(s) in the output\n", shown);
+        rep->failed = true;
+    }
+    free(is_element);
+}
+
+/* Bytes outside the elements of view must equal the original buffer (a failed gather may write
+ * its elements but nothing else). */
+static void check_outside_untouched(report* rep, const tbuf* got, const tbuf* original)
+{
+    const tix_tensor* v = &got->view;
+    size_t size = ref_dtype_size(v->dtype);
+    unsigned char* is_element = calloc(got->bytes, 1);
+    assert_non_null(is_element);
+    if (ref_count(v) > 0) {
+        int64_t co[TIX_MAX_RANK] = {0};
+        do
+            memset(is_element + (element_at(v, co) - got->mem), 1, size);
+        while (next_coord(co, v));
+    }
+    for (size_t k = 0; k < got->bytes; k++) {
+        if (!is_element[k] && got->mem[k] != original->mem[k]) {
+            note(rep, "  byte %zu outside the output's elements changed\n", k);
+            rep->failed = true;
+            break;
+        }
+    }
+    free(is_element);
+}
+
+static bool iteration_empty(const test_case* c)
+{
+    return ref_count(&c->output.view) == 0; /* gathers only */
+}
+
+/* An axis of size 0 that some index of a non-empty indices tensor addresses. */
+static bool indexes_empty_axis(const test_case* c)
+{
+    const tix_tensor* d = &c->data.view;
+    const tix_tensor* i = &c->indices.view;
+    if (ref_count(i) == 0)
+        return false;
+    if (c->op == OP_GATHER_ND || c->op == OP_SCATTER_ND) {
+        for (int64_t t = 0; t < i->shape[i->rank - 1]; t++)
+            if (d->shape[c->batch_n + t] == 0)
+                return true;
+        return false;
+    }
+    return d->shape[c->axis_n] == 0;
+}
+
+static void check_shape_call(report* rep, const test_case* c)
+{
+    tix_tensor got;
+    memset(&got, 0x5a, sizeof got);
+    tix_status s = call_shape(c, &got);
+    tix_status want = TIX_STATUS_OK;
+    if (op_is_scatter(c->op) && !ref_reduction_supported(c->data.view.dtype, c->options.reduction))
+        want = TIX_STATUS_UNSUPPORTED_REDUCTION;
+    /* A shape call reads no index; clamp/wrap into an empty axis may be reported here or not. */
+    bool either = want == TIX_STATUS_OK && indexes_empty_axis(c) &&
+                  (c->options.out_of_range == TIX_OUT_OF_RANGE_CLAMP ||
+                   c->options.out_of_range == TIX_OUT_OF_RANGE_WRAP);
+    if (s != want && !(either && s == TIX_STATUS_INDEX_OUT_OF_RANGE)) {
+        note(rep, "  shape call: status %d, want %d\n", s, want);
+        rep->failed = true;
+        return;
+    }
+    if (s != TIX_STATUS_OK)
+        return;
+    tix_tensor want_t;
+    if (op_is_scatter(c->op)) {
+        memset(&want_t, 0, sizeof want_t);
+        want_t.dtype = c->data.view.dtype;
+        want_t.rank = c->data.view.rank;
+        int64_t stride = 1;
+        for (int32_t d = want_t.rank - 1; d >= 0; d--) {
+            want_t.shape[d] = c->data.view.shape[d];
+            want_t.strides[d] = stride;
+            stride *= want_t.shape[d];
+        }
+    } else if (c->op == OP_GATHER) {
+        ref_gather_shape(&c->data.view, &c->indices.view, c->axis, c->batch, &want_t);
+    } else if (c->op == OP_GATHER_ND) {
+        ref_gather_nd_shape(&c->data.view, &c->indices.view, c->batch, &want_t);
+    } else {
+        memset(&want_t, 0, sizeof want_t);
+        want_t.dtype = c->data.view.dtype;
+        want_t.rank = c->indices.view.rank;
+        int64_t stride = 1;
+        for (int32_t d = want_t.rank - 1; d >= 0; d--) {
+            want_t.shape[d] = c->indices.view.shape[d];
+            want_t.strides[d] = stride;
+            stride *= want_t.shape[d];
+        }
+    }
+    /* the strides of an empty tensor are not pinned down: any strides address no element */
+    bool empty = ref_count(&want_t) == 0;
+    bool same = got.data == NULL && got.dtype == want_t.dtype && got.rank == want_t.rank;
+    for (int32_t d = 0; same && d < want_t.rank; d++)
+        same = got.shape[d] == want_t.shape[d] && (empty || got.strides[d] == want_t.strides[d]);
+    if (!same) {
+        note(rep, "  shape call: got %s rank %d shape [", dtype_label(got.dtype), got.rank);
+        for (int32_t d = 0; d < got.rank && d < TIX_MAX_RANK; d++)
+            note(rep, "%s%" PRId64, d ? ", " : "", got.shape[d]);
+        note(rep, "] strides [");
+        for (int32_t d = 0; d < got.rank && d < TIX_MAX_RANK; d++)
+            note(rep, "%s%" PRId64, d ? ", " : "", got.strides[d]);
+        note(rep, "], want %s rank %d shape [", dtype_label(want_t.dtype), want_t.rank);
+        for (int32_t d = 0; d < want_t.rank; d++)
+            note(rep, "%s%" PRId64, d ? ", " : "", want_t.shape[d]);
+        note(rep, "] strides [");
+        for (int32_t d = 0; d < want_t.rank; d++)
+            note(rep, "%s%" PRId64, d ? ", " : "", want_t.strides[d]);
+        note(rep, "]\n");
+        rep->failed = true;
+    }
+}
+
+/* An index element as the diagnostic reports it: its value, uint64 as its bit pattern. */
+static int64_t index_value(const unsigned char* e, tix_dtype t)
+{
+    switch (t) {
+    case TIX_DTYPE_INT8: {
+        int8_t v;
+        memcpy(&v, e, 1);
+        return v;
+    }
+    case TIX_DTYPE_INT16: {
+        int16_t v;
+        memcpy(&v, e, 2);
+        return v;
+    }
+    case TIX_DTYPE_INT32: {
+        int32_t v;
+        memcpy(&v, e, 4);
+        return v;
+    }
+    case TIX_DTYPE_UINT8: {
+        uint8_t v;
+        memcpy(&v, e, 1);
+        return v;
+    }
+    case TIX_DTYPE_UINT16: {
+        uint16_t v;
+        memcpy(&v, e, 2);
+        return v;
+    }
+    case TIX_DTYPE_UINT32: {
+        uint32_t v;
+        memcpy(&v, e, 4);
+        return v;
+    }
+    default: { /* int64, uint64 */
+        int64_t v;
+        memcpy(&v, e, 8);
+        return v;
+    }
+    }
+}
+
+static void check_diagnostic(report* rep, const test_case* c, const tix_diagnostic* dg,
+                             tix_status s)
+{
+    if (dg->status != s) {
+        note(rep, "  diagnostic status %d, call returned %d\n", dg->status, s);
+        rep->failed = true;
+    } else if (s == TIX_STATUS_OK && dg->message[0] != '\0') {
+        note(rep, "  diagnostic message not empty on success\n");
+        rep->failed = true;
+    } else if (s == TIX_STATUS_INDEX_OUT_OF_RANGE) {
+        /* it names a bad element of indices, by row-major position, and its value */
+        const tix_tensor* i = &c->indices.view;
+        if (!dg->argument || strcmp(dg->argument, "indices") != 0 || dg->position < 0 ||
+            dg->position >= ref_count(i)) {
+            note(rep, "  diagnostic: argument %s position %" PRId64 " for a bad index\n",
+                 dg->argument ? dg->argument : "NULL", dg->position);
+            rep->failed = true;
+            return;
+        }
+        int64_t co[TIX_MAX_RANK], p = dg->position;
+        for (int32_t d = i->rank - 1; d >= 0; d--) {
+            co[d] = p % i->shape[d];
+            p /= i->shape[d];
+        }
+        const unsigned char* e = element_at(i, co);
+        int64_t size = (c->op == OP_GATHER_ND || c->op == OP_SCATTER_ND)
+                           ? c->data.view.shape[c->batch_n + co[i->rank - 1]]
+                           : c->data.view.shape[c->axis_n];
+        int64_t ignored, value = index_value(e, i->dtype);
+        if (ref_resolve_index(i->dtype, e, size, &c->options, &ignored) != 2 ||
+            dg->value != value) {
+            note(rep, "  diagnostic: position %" PRId64 " value %" PRId64
+                      " is not a bad index (its value is %" PRId64 ")\n",
+                 dg->position, dg->value, value);
+            rep->failed = true;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------------------------
+ * One case
+ */
+
+static bool statuses_agree(const test_case* c, tix_status lib, tix_status ref)
+{
+    if (lib == ref)
+        return true;
+    /* A scatter "checks every index before its first write", used or not. A gather whose
+     * output is empty uses no index; whether it still checks them is not pinned down by tix.h
+     * (the library and the reference both do today). */
+    return !op_is_scatter(c->op) && ref == TIX_STATUS_INDEX_OUT_OF_RANGE &&
+           lib == TIX_STATUS_OK && iteration_empty(c);
+}
+
+/* Coverage counters, printed per operation so the spread of cases can be seen. */
+typedef struct stats {
+    uint64_t status_ok, status_index, status_reduction;
+    uint64_t elements;       /* output elements (gathers) or updates (scatters) */
+    uint64_t empty, in_place, executor_calls;
+    uint64_t dtypes[TIX_DTYPE_COUNT];
+    uint64_t data_rank[7], index_rank[7];
+    uint64_t oor_mode[4], reductions[7], exclude_self;
+    uint64_t interleaved, rejected_layouts;
+} stats;
+
+static stats counters;
+
+static void count_case(const test_case* c, tix_status ref_status)
+{
+    stats* s = &counters;
+    s->status_ok += ref_status == TIX_STATUS_OK;
+    s->status_index += ref_status == TIX_STATUS_INDEX_OUT_OF_RANGE;
+    s->status_reduction += ref_status == TIX_STATUS_UNSUPPORTED_REDUCTION;
+    const tix_tensor* space = op_is_scatter(c->op) ? &c->updates.view : &c->output.view;
+    s->elements += (uint64_t)ref_count(space);
+    s->empty += ref_count(space) == 0;
+    s->in_place += c->in_place;
+    s->interleaved += c->in_place ? c->data.interleaved : c->output.interleaved;
+    s->dtypes[c->data.view.dtype]++;
+    s->data_rank[c->data.view.rank < 7 ? c->data.view.rank : 6]++;
+    s->index_rank[c->indices.view.rank < 7 ? c->indices.view.rank : 6]++;
+    s->oor_mode[c->options.out_of_range]++;
+    s->reductions[c->options.reduction]++;
+    s->exclude_self += c->options.exclude_self && c->options.reduction != TIX_REDUCTION_NONE;
+}
+
+static void print_stats(uint64_t cases)
+{
+    const stats* s = &counters;
+    printf("  reference status: ok %" PRIu64 ", index out of range %" PRIu64
+           ", unsupported reduction %" PRIu64 "; mean size %.1f elements, %" PRIu64
+           " empty, %" PRIu64 " in place, %" PRIu64 " parallel_for calls\n",
+           s->status_ok, s->status_index, s->status_reduction,
+           cases ? (double)s->elements / (double)cases : 0.0, s->empty, s->in_place,
+           s->executor_calls);
+    printf("  data ranks 0..6:");
+    for (int k = 0; k < 7; k++)
+        printf(" %" PRIu64, s->data_rank[k]);
+    printf("; index ranks 0..6:");
+    for (int k = 0; k < 7; k++)
+        printf(" %" PRIu64, s->index_rank[k]);
+    printf("; out_of_range e/i/c/w:");
+    for (int k = 0; k < 4; k++)
+        printf(" %" PRIu64, s->oor_mode[k]);
+    printf("; reductions n/a/s/m/min/max/mean:");
+    for (int k = 0; k < 7; k++)
+        printf(" %" PRIu64, s->reductions[k]);
+    printf(" (exclude_self %" PRIu64 ")\n", s->exclude_self);
+    printf("  interleaved output layouts %" PRIu64 ", of which %" PRIu64 " do not nest (rejected"
+           " as ALIASING)\n",
+           s->interleaved, s->rejected_layouts);
+}
+
+static bool run_case(int op, uint64_t seed, bool verbose, report* rep)
+{
+    test_case c;
+    build_case(&c, op, seed);
+    rep->used = 0;
+    rep->text[0] = '\0';
+    rep->failed = false;
+
+    check_shape_call(rep, &c);
+
+    /* reference */
+    tbuf ref_out;
+    tix_tensor ref_data;
+    prepare_run(&c, &ref_out, &ref_data);
+    tix_status ref_status = call_op(false, &c, &ref_data, &ref_out.view, &c.options);
+    count_case(&c, ref_status);
+
+    /* library, serial; inputs must not change */
+    tbuf data_before, indices_before, updates_before;
+    memset(&updates_before, 0, sizeof updates_before);
+    tbuf_clone(&c.data, &data_before);
+    tbuf_clone(&c.indices, &indices_before);
+    if (op_is_scatter(op))
+        tbuf_clone(&c.updates, &updates_before);
+    tbuf lib_out;
+    tix_tensor lib_data;
+    prepare_run(&c, &lib_out, &lib_data);
+    tix_options lib_options = c.options;
+    tix_diagnostic diag;
+    memset(&diag, 0x5a, sizeof diag);
+    if (c.use_diagnostic)
+        lib_options.diagnostic = &diag;
+    /* in place, the output argument is sometimes the very struct passed as data */
+    const tix_tensor* lib_output = c.in_place && (seed & 1) ? &lib_data : &lib_out.view;
+    tix_status lib_status =
+        call_op(true, &c, &lib_data, lib_output, c.null_options ? NULL : &lib_options);
+    if (c.use_diagnostic && !c.null_options)
+        check_diagnostic(rep, &c, &diag, lib_status);
+    if (memcmp(c.data.mem, data_before.mem, c.data.bytes) != 0 ||
+        memcmp(c.indices.mem, indices_before.mem, c.indices.bytes) != 0 ||
+        (op_is_scatter(op) && memcmp(c.updates.mem, updates_before.mem, c.updates.bytes) != 0)) {
+        note(rep, "  the library changed an input buffer\n");
+        rep->failed = true;
+    }
+
+    bool interleaved_output = c.in_place ? c.data.interleaved : c.output.interleaved;
+    if (interleaved_output && !strides_nest(lib_output) &&
+        ref_status != TIX_STATUS_UNSUPPORTED_REDUCTION) {
+        counters.rejected_layouts++;
+        if (lib_status != TIX_STATUS_ALIASING) {
+            note(rep, "  status: library %d for an output whose strides do not nest, not "
+                      "ALIASING\n", lib_status);
+            rep->failed = true;
+        }
+        if (memcmp(lib_out.mem, original_output(&c)->mem, lib_out.bytes) != 0) {
+            note(rep, "  rejected call (ALIASING) changed its output buffer\n");
+            rep->failed = true;
+        }
+    } else if (!statuses_agree(&c, lib_status, ref_status)) {
+        note(rep, "  status: library %d, reference %d\n", lib_status, ref_status);
+        rep->failed = true;
+    } else if (lib_status == TIX_STATUS_OK) {
+        compare_outputs(rep, &c, &lib_out, &ref_out);
+    } else if (op_is_scatter(op)) {
+        /* a failed scatter leaves the whole output allocation as it was */
+        if (memcmp(lib_out.mem, original_output(&c)->mem, lib_out.bytes) != 0) {
+            note(rep, "  failed scatter (status %d) changed its output buffer\n", lib_status);
+            rep->failed = true;
+        }
+    } else {
+        check_outside_untouched(rep, &lib_out, original_output(&c));
+    }
+
+    /* executors: bitwise identical to the serial run */
+    for (int order = ORDER_REVERSE; order <= ORDER_SHUFFLE; order++) {
+        test_pool pool;
+        memset(&pool, 0, sizeof pool);
+        pool.order = order;
+        pool.shuffle.state = seed ^ 0x5eed;
+        tix_executor executor = {test_parallel_for, &pool};
+        tix_options ex_options = c.options;
+        ex_options.executor = &executor;
+        tbuf ex_out;
+        tix_tensor ex_data;
+        prepare_run(&c, &ex_out, &ex_data);
+        tix_status ex_status = call_op(true, &c, &ex_data, &ex_out.view, &ex_options);
+        const char* name = order == ORDER_REVERSE ? "reverse" : "shuffle";
+        counters.executor_calls += (uint64_t)pool.calls;
+        if (pool.misuse) {
+            note(rep, "  %s executor: parallel_for misused (range 0, tile 0 or nested)\n", name);
+            rep->failed = true;
+        }
+        if (ex_status != lib_status) {
+            note(rep, "  %s executor: status %d, serial %d\n", name, ex_status, lib_status);
+            rep->failed = true;
+        } else if (memcmp(ex_out.mem, lib_out.mem, lib_out.bytes) != 0) {
+            note(rep, "  %s executor (%d parallel_for calls): output differs from serial\n",
+                 name, pool.calls);
+            rep->failed = true;
+        }
+        tbuf_free(&ex_out);
+    }
+
+    if (rep->failed || verbose) {
+        report head;
+        head.used = 0;
+        head.text[0] = '\0';
+        describe_case(&head, &c);
+        note(&head, "  status: library %d, reference %d\n", lib_status, ref_status);
+        size_t room = sizeof head.text - head.used;
+        if (rep->used >= room)
+            rep->used = room - 1;
+        memcpy(head.text + head.used, rep->text, rep->used + 1);
+        head.used += rep->used;
+        head.failed = rep->failed;
+        *rep = head;
+        rep->text[rep->used] = '\0';
+    }
+    if (verbose) {
+        printf("%s", rep->text);
+        dump_tensor(stdout, "data", &c.data.view);
+        dump_tensor(stdout, "indices", &c.indices.view);
+        if (op_is_scatter(op))
+            dump_tensor(stdout, "updates", &c.updates.view);
+        dump_tensor(stdout, "reference output", &ref_out.view);
+        dump_tensor(stdout, "library output", &lib_out.view);
+    }
+
+    tbuf_free(&ref_out);
+    tbuf_free(&lib_out);
+    tbuf_free(&data_before);
+    tbuf_free(&indices_before);
+    if (op_is_scatter(op))
+        tbuf_free(&updates_before);
+    free_case(&c);
+    return !rep->failed;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Drivers
+ */
+
+static uint64_t env_u64(const char* name, uint64_t fallback)
+{
+    const char* s = getenv(name);
+    if (!s || !*s)
+        return fallback;
+    return strtoull(s, NULL, 0);
+}
+
+static uint64_t case_seed(uint64_t base, int op, uint64_t n)
+{
+    return mix64(base + (uint64_t)op * 0x100000001b3ull + n * 0x9e3779b97f4a7c15ull);
+}
+
+static bool known_failure(int op, uint64_t seed)
+{
+    for (size_t k = 0; k < sizeof known_failures / sizeof known_failures[0]; k++)
+        if (known_failures[k].op == op && known_failures[k].seed == seed)
+            return true;
+    return false;
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void run_op(int op)
+{
+    uint64_t base = env_u64("TIX_DIFF_SEED", DEFAULT_SEED);
+    uint64_t cases = env_u64("TIX_DIFF_CASES", DEFAULT_CASES);
+    static report rep;
+    uint64_t failures = 0, skipped = 0;
+    double start = seconds_now();
+    memset(&counters, 0, sizeof counters);
+    for (uint64_t n = 0; n < cases; n++) {
+        uint64_t seed = case_seed(base, op, n);
+        if (known_failure(op, seed)) {
+            skipped++;
+            continue;
+        }
+        if (!run_case(op, seed, false, &rep)) {
+            if (failures < MAX_REPORTED)
+                printf("FAILED %s", rep.text);
+            failures++;
+        }
+    }
+    printf("%s: %" PRIu64 " cases (base seed 0x%016" PRIx64 "), %" PRIu64 " failed, %" PRIu64
+           " known failures skipped, %.2f s\n",
+           op_names[op], cases, base, failures, skipped, seconds_now() - start);
+    print_stats(cases);
+    if (failures)
+        fail_msg("%" PRIu64 " of %" PRIu64 " %s cases differ from the reference", failures, cases,
+                 op_names[op]);
+}
+
+static void test_gather(void** state)
+{
+    (void)state;
+    run_op(OP_GATHER);
+}
+
+static void test_scatter(void** state)
+{
+    (void)state;
+    run_op(OP_SCATTER);
+}
+
+static void test_gather_elements(void** state)
+{
+    (void)state;
+    run_op(OP_GATHER_ELEMENTS);
+}
+
+static void test_scatter_elements(void** state)
+{
+    (void)state;
+    run_op(OP_SCATTER_ELEMENTS);
+}
+
+static void test_gather_nd(void** state)
+{
+    (void)state;
+    run_op(OP_GATHER_ND);
+}
+
+static void test_scatter_nd(void** state)
+{
+    (void)state;
+    run_op(OP_SCATTER_ND);
+}
+
+/* TIX_DIFF_CASE=op:seed runs one case verbosely. */
+static int run_single(const char* spec)
+{
+    const char* colon = strchr(spec, ':');
+    if (!colon) {
+        fprintf(stderr, "TIX_DIFF_CASE must be op:seed\n");
+        return 2;
+    }
+    for (int op = 0; op < OP_COUNT; op++) {
+        if (strlen(op_names[op]) == (size_t)(colon - spec) &&
+            strncmp(op_names[op], spec, (size_t)(colon - spec)) == 0) {
+            static report rep;
+            uint64_t seed = strtoull(colon + 1, NULL, 16);
+            bool ok = run_case(op, seed, true, &rep);
+            printf("%s\n", ok ? "PASS" : "FAIL");
+            return ok ? 0 : 1;
+        }
+    }
+    fprintf(stderr, "unknown op in TIX_DIFF_CASE\n");
+    return 2;
+}
+
+int main(void)
+{
+    const char* single = getenv("TIX_DIFF_CASE");
+    if (single && *single)
+        return run_single(single);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_gather),         cmocka_unit_test(test_scatter),
+        cmocka_unit_test(test_gather_elements), cmocka_unit_test(test_scatter_elements),
+        cmocka_unit_test(test_gather_nd),      cmocka_unit_test(test_scatter_nd),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
