@@ -20,6 +20,10 @@
  *   transpose, flip or padding of a dense tensor passes; other layouts (even interleaved ones
  *   whose elements happen not to overlap, such as shape [2, 3] with strides [3, 2]) get
  *   TIX_STATUS_ALIASING. The rule is exact to check and cheap, unlike exact overlap.
+ *   The output must not overlap an input either, where two views overlap when the address
+ *   ranges they span (lowest to highest element) intersect, even if no element is shared; the
+ *   one exception is a scatter's output that is exactly its data view (in place: the same
+ *   address, dtype, shape, and strides on every dimension of size > 1).
  * - All offsets are computed in 64 bits: tensors over 2^31 and 2^32 elements work.
  * - A zero-size dimension is valid; such a call checks its arguments and moves nothing.
  * - Options NULL or all-zero mean ONNX semantics, serial execution, no diagnostic.

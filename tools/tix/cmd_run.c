@@ -47,7 +47,7 @@ static const operation operations[] = {
 typedef struct request {
     const operation* op;
     int64_t axis, batch_dims;
-    bool axis_given, batch_dims_given, fill_given;
+    bool axis_given, batch_dims_given, fill_given, reduction_given, exclude_self_given;
     const char* fill;
     long threads;
     tix_options options;
@@ -91,15 +91,31 @@ static bool parse(int argc, char** argv, request* r) {
             r->inputs[r->input_count++] = arg;
             continue;
         }
-        if (strcmp(arg, "--exclude-self") == 0) {
+        /* "--flag VALUE" or "--flag=VALUE"; only --exclude-self takes no value. */
+        const char* value = strchr(arg, '=');
+        int length = value != NULL ? (int)(value - arg) : (int)strlen(arg);
+        char flag[24] = "";
+        static const char* const flags[] = {"--axis", "--batch-dims", "--reduction", "--negative",
+                                            "--out-of-range", "--fill", "--threads", "-o",
+                                            "--output", "--exclude-self", NULL};
+        for (int f = 0; flags[f] != NULL; f++) {
+            if ((int)strlen(flags[f]) == length && strncmp(arg, flags[f], (size_t)length) == 0) {
+                strcpy(flag, flags[f]);
+            }
+        }
+        if (flag[0] == '\0') {
+            cli_error("unknown option '%.*s' (see tix run --help)", length, arg);
+            return false;
+        }
+        if (strcmp(flag, "--exclude-self") == 0) {
+            if (value != NULL) {
+                cli_error("--exclude-self takes no value");
+                return false;
+            }
             r->options.exclude_self = true;
+            r->exclude_self_given = true;
             continue;
         }
-        /* Every other option takes a value: "--flag VALUE" or "--flag=VALUE". */
-        const char* value = strchr(arg, '=');
-        size_t length = value != NULL ? (size_t)(value - arg) : strlen(arg);
-        char flag[32];
-        snprintf(flag, sizeof flag, "%.*s", (int)length, arg);
         if (value != NULL) {
             value++;
         } else if (i + 1 < argc) {
@@ -121,6 +137,7 @@ static bool parse(int argc, char** argv, request* r) {
                 return false;
             }
             r->options.reduction = (tix_reduction)choice;
+            r->reduction_given = true;
         } else if (strcmp(flag, "--negative") == 0) {
             if ((choice = lookup(value, negatives)) < 0) {
                 cli_error("--negative takes wrap or out-of-range, not '%s'", value);
@@ -144,11 +161,8 @@ static bool parse(int argc, char** argv, request* r) {
                 return false;
             }
             r->threads = (long)threads;
-        } else if (strcmp(flag, "-o") == 0 || strcmp(flag, "--output") == 0) {
+        } else { /* -o, --output */
             r->output = value;
-        } else {
-            cli_error("unknown option '%s' (see tix run --help)", flag);
-            return false;
         }
     }
     const operation* op = r->op;
@@ -160,8 +174,8 @@ static bool parse(int argc, char** argv, request* r) {
     }
     const char* misplaced = r->axis_given && !op->axis                 ? "--axis"
                             : r->batch_dims_given && !op->batch_dims ? "--batch-dims"
-                            : !op->scatter && r->options.reduction   ? "--reduction"
-                            : !op->scatter && r->options.exclude_self ? "--exclude-self"
+                            : !op->scatter && r->reduction_given     ? "--reduction"
+                            : !op->scatter && r->exclude_self_given  ? "--exclude-self"
                             : op->scatter && r->fill_given           ? "--fill"
                                                                      : NULL;
     if (misplaced != NULL) {

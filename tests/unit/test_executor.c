@@ -1,0 +1,502 @@
+/* Executors: results are bitwise identical for every executor and thread count, and equal to
+ * applying the updates one at a time in row-major order (checked against a plain loop here).
+ * Executors used: none (serial), a serial executor that runs tiles in reverse order and checks
+ * the parallel_for contract, and the built-in pool with 1, 2 and 7 threads. */
+#include "unit.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * A serial executor that checks the contract and runs the tiles last to first.
+ */
+typedef struct checking_pool {
+    int calls;
+    int violations;
+} checking_pool;
+
+static void reverse_parallel_for(void* pool, tix_task_fn task, void* context, size_t range,
+                                 size_t tile) {
+    checking_pool* p = (checking_pool*)pool;
+    p->calls++;
+    if (range == 0 || tile == 0 || task == NULL) {
+        p->violations++;
+        return;
+    }
+    size_t tiles = (range + tile - 1) / tile;
+    for (size_t t = tiles; t-- > 0;) {
+        size_t begin = t * tile;
+        size_t count = range - begin < tile ? range - begin : tile;
+        task(context, begin, count);
+    }
+}
+
+/* Deterministic pseudo-random numbers (xorshift64). */
+static uint64_t g_rng = 0x9E3779B97F4A7C15u;
+static uint64_t next_random(void) {
+    g_rng ^= g_rng << 13;
+    g_rng ^= g_rng >> 7;
+    g_rng ^= g_rng << 17;
+    return g_rng;
+}
+
+/* The executors under test; index 0 is "none". */
+enum { EXECUTOR_KINDS = 5 };
+static const char* const k_exec_names[EXECUTOR_KINDS] = {"serial", "reverse", "pool(1)", "pool(2)",
+                                                         "pool(7)"};
+
+typedef struct executors {
+    checking_pool checker;
+    tix_executor reverse;
+    tix_threadpool* pools[3];
+    tix_executor pool_exec[3];
+} executors;
+
+static void executors_init(executors* e) {
+    memset(e, 0, sizeof *e);
+    e->reverse.parallel_for = reverse_parallel_for;
+    e->reverse.pool = &e->checker;
+    const size_t threads[3] = {1, 2, 7};
+    for (int n = 0; n < 3; ++n) {
+        e->pools[n] = tix_threadpool_create(threads[n]);
+        assert_non_null(e->pools[n]);
+        assert_int_equal(tix_threadpool_threads(e->pools[n]), threads[n]);
+        e->pool_exec[n] = tix_threadpool_executor(e->pools[n]);
+        assert_true(e->pool_exec[n].pool == (void*)e->pools[n]);
+    }
+}
+
+static void executors_destroy(executors* e) {
+    for (int n = 0; n < 3; ++n) {
+        tix_threadpool_destroy(e->pools[n]);
+    }
+    assert_int_equal(e->checker.violations, 0);
+}
+
+static const tix_executor* executor_at(const executors* e, int kind) {
+    switch (kind) {
+        case 0:
+            return NULL;
+        case 1:
+            return &e->reverse;
+        default:
+            return &e->pool_exec[kind - 2];
+    }
+}
+
+static void expect_same_bytes(const void* got, const void* want, size_t bytes, int kind,
+                              const char* what) {
+    if (memcmp(got, want, bytes) != 0) {
+        print_error("%s with executor %s differs from the expected result\n", what,
+                    k_exec_names[kind]);
+        fail();
+    }
+}
+
+/* gather of rows: data [4096, 64] float32, indices [8192] -> 2 MiB of output. */
+static void test_gather_rows(void** state) {
+    (void)state;
+    enum { ROWS = 4096, COLS = 64, N = 8192 };
+    float* data = malloc(sizeof(float) * ROWS * COLS);
+    int32_t* idx = malloc(sizeof(int32_t) * N);
+    float* want = malloc(sizeof(float) * N * COLS);
+    float* out = malloc(sizeof(float) * N * COLS);
+    assert_true(data && idx && want && out);
+    for (int n = 0; n < ROWS * COLS; ++n) {
+        data[n] = (float)n;
+    }
+    for (int n = 0; n < N; ++n) {
+        idx[n] = (int32_t)(next_random() % ROWS) - (n % 2 == 0 ? 0 : ROWS);
+    }
+    for (int n = 0; n < N; ++n) {
+        int32_t r = idx[n] < 0 ? idx[n] + ROWS : idx[n];
+        memcpy(want + (size_t)n * COLS, data + (size_t)r * COLS, sizeof(float) * COLS);
+    }
+    executors e;
+    executors_init(&e);
+    tix_tensor d = UT_T(data, DT_F32, ROWS, COLS);
+    tix_tensor i = UT_T(idx, DT_I32, N);
+    tix_tensor o = UT_T(out, DT_F32, N, COLS);
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        tix_options opt = ut_opts();
+        opt.executor = executor_at(&e, kind);
+        memset(out, 0, sizeof(float) * N * COLS);
+        EXPECT_OK(tix_gather(&d, &i, 0, 0, &o, &opt));
+        expect_same_bytes(out, want, sizeof(float) * N * COLS, kind, "gather rows");
+    }
+    /* 2 MiB of work goes through the executor it is given */
+    assert_true(e.checker.calls > 0);
+    executors_destroy(&e);
+    free(data);
+    free(idx);
+    free(want);
+    free(out);
+}
+
+/* gather_elements along axis 0 of [512, 256] (reads jump between rows). */
+static void test_gather_elements_axis0(void** state) {
+    (void)state;
+    enum { R = 512, C = 256 };
+    int64_t* data = malloc(sizeof(int64_t) * R * C);
+    uint16_t* idx = malloc(sizeof(uint16_t) * R * C);
+    int64_t* want = malloc(sizeof(int64_t) * R * C);
+    int64_t* out = malloc(sizeof(int64_t) * R * C);
+    assert_true(data && idx && want && out);
+    for (int n = 0; n < R * C; ++n) {
+        data[n] = (int64_t)n * 3 - 7;
+        idx[n] = (uint16_t)(next_random() % R);
+    }
+    for (int r = 0; r < R; ++r) {
+        for (int c = 0; c < C; ++c) {
+            want[r * C + c] = data[idx[r * C + c] * C + c];
+        }
+    }
+    executors e;
+    executors_init(&e);
+    tix_tensor d = UT_T(data, DT_I64, R, C);
+    tix_tensor i = UT_T(idx, DT_U16, R, C);
+    tix_tensor o = UT_T(out, DT_I64, R, C);
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        tix_options opt = ut_opts();
+        opt.executor = executor_at(&e, kind);
+        memset(out, 0, sizeof(int64_t) * R * C);
+        EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &opt));
+        expect_same_bytes(out, want, sizeof(int64_t) * R * C, kind, "gather_elements");
+    }
+    executors_destroy(&e);
+    free(data);
+    free(idx);
+    free(want);
+    free(out);
+}
+
+/* scatter_elements add on float32 with ~200 updates per destination: the result equals the
+ * in-order float32 sum, bitwise, for every executor. Also none (last wins) and mean. */
+static void test_scatter_elements_add_order(void** state) {
+    (void)state;
+    enum { SLOTS = 1000, N = 200000 };
+    float* data = malloc(sizeof(float) * SLOTS);
+    int64_t* idx = malloc(sizeof(int64_t) * N);
+    float* upd = malloc(sizeof(float) * N);
+    float* want = malloc(sizeof(float) * SLOTS);
+    float* out = malloc(sizeof(float) * SLOTS);
+    int* count = malloc(sizeof(int) * SLOTS);
+    assert_true(data && idx && upd && want && out && count);
+    for (int n = 0; n < SLOTS; ++n) {
+        data[n] = (float)(next_random() % 1000) / 7.0f;
+    }
+    for (int n = 0; n < N; ++n) {
+        idx[n] = (int64_t)(next_random() % SLOTS);
+        /* magnitudes that make float addition order-sensitive */
+        upd[n] = (float)((double)(next_random() % 2000001) - 1000000.0) / 3.0f *
+                 ((next_random() % 3 == 0) ? 1e-3f : 1.0f);
+    }
+    executors e;
+    executors_init(&e);
+    tix_tensor d = UT_T(data, DT_F32, SLOTS);
+    tix_tensor i = UT_T(idx, DT_I64, N);
+    tix_tensor u = UT_T(upd, DT_F32, N);
+    tix_tensor o = UT_T(out, DT_F32, SLOTS);
+
+    /* add */
+    memcpy(want, data, sizeof(float) * SLOTS);
+    for (int n = 0; n < N; ++n) {
+        want[idx[n]] = want[idx[n]] + upd[n];
+    }
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        tix_options opt = ut_opts();
+        opt.executor = executor_at(&e, kind);
+        opt.reduction = TIX_REDUCTION_ADD;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        expect_same_bytes(out, want, sizeof(float) * SLOTS, kind, "scatter_elements add");
+    }
+
+    /* none: the last update in row-major order wins */
+    memcpy(want, data, sizeof(float) * SLOTS);
+    for (int n = 0; n < N; ++n) {
+        want[idx[n]] = upd[n];
+    }
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        tix_options opt = ut_opts();
+        opt.executor = executor_at(&e, kind);
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        expect_same_bytes(out, want, sizeof(float) * SLOTS, kind, "scatter_elements none");
+    }
+
+    /* mean without self: in-order sum, one division by the count */
+    for (int n = 0; n < SLOTS; ++n) {
+        want[n] = 0.0f;
+        count[n] = 0;
+    }
+    for (int n = 0; n < N; ++n) {
+        want[idx[n]] = want[idx[n]] + upd[n];
+        count[idx[n]]++;
+    }
+    for (int n = 0; n < SLOTS; ++n) {
+        want[n] = count[n] > 0 ? want[n] / (float)count[n] : data[n];
+    }
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        tix_options opt = ut_opts();
+        opt.executor = executor_at(&e, kind);
+        opt.reduction = TIX_REDUCTION_MEAN;
+        opt.exclude_self = true;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        expect_same_bytes(out, want, sizeof(float) * SLOTS, kind, "scatter_elements mean");
+    }
+    executors_destroy(&e);
+    free(data);
+    free(idx);
+    free(upd);
+    free(want);
+    free(out);
+    free(count);
+}
+
+/* scatter_nd and scatter of rows with duplicates: add and none, every executor; in place too. */
+static void test_scatter_rows_order(void** state) {
+    (void)state;
+    enum { ROWS = 500, COLS = 8, N = 20000 };
+    double* data = malloc(sizeof(double) * ROWS * COLS);
+    int32_t* idx = malloc(sizeof(int32_t) * N);
+    double* upd = malloc(sizeof(double) * N * COLS);
+    double* want_add = malloc(sizeof(double) * ROWS * COLS);
+    double* want_none = malloc(sizeof(double) * ROWS * COLS);
+    double* out = malloc(sizeof(double) * ROWS * COLS);
+    double* inplace = malloc(sizeof(double) * ROWS * COLS);
+    assert_true(data && idx && upd && want_add && want_none && out && inplace);
+    for (int n = 0; n < ROWS * COLS; ++n) {
+        data[n] = (double)(next_random() % 100000) / 9.0;
+    }
+    for (int n = 0; n < N; ++n) {
+        idx[n] = (int32_t)(next_random() % ROWS);
+    }
+    for (int n = 0; n < N * COLS; ++n) {
+        upd[n] = ((double)(next_random() % 2000001) - 1000000.0) / 7.0;
+    }
+    memcpy(want_add, data, sizeof(double) * ROWS * COLS);
+    memcpy(want_none, data, sizeof(double) * ROWS * COLS);
+    for (int n = 0; n < N; ++n) {
+        for (int c = 0; c < COLS; ++c) {
+            want_add[idx[n] * COLS + c] = want_add[idx[n] * COLS + c] + upd[n * COLS + c];
+            want_none[idx[n] * COLS + c] = upd[n * COLS + c];
+        }
+    }
+    executors e;
+    executors_init(&e);
+    tix_tensor d = UT_T(data, DT_F64, ROWS, COLS);
+    tix_tensor u = UT_T(upd, DT_F64, N, COLS);
+    tix_tensor o = UT_T(out, DT_F64, ROWS, COLS);
+    tix_tensor ip = UT_T(inplace, DT_F64, ROWS, COLS);
+    tix_tensor i_nd = UT_T(idx, DT_I32, N, 1);
+    tix_tensor i_1d = UT_T(idx, DT_I32, N);
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        for (int r = 0; r < 2; ++r) {
+            tix_options opt = ut_opts();
+            opt.executor = executor_at(&e, kind);
+            opt.reduction = r == 0 ? TIX_REDUCTION_NONE : TIX_REDUCTION_ADD;
+            const double* want = r == 0 ? want_none : want_add;
+            size_t bytes = sizeof(double) * ROWS * COLS;
+
+            EXPECT_OK(tix_scatter_nd(&d, &i_nd, &u, 0, &o, &opt));
+            expect_same_bytes(out, want, bytes, kind, "scatter_nd");
+            memset(out, 0, bytes);
+            EXPECT_OK(tix_scatter(&d, &i_1d, &u, 0, 0, &o, &opt));
+            expect_same_bytes(out, want, bytes, kind, "scatter");
+
+            memcpy(inplace, data, bytes);
+            EXPECT_OK(tix_scatter_nd(&ip, &i_nd, &u, 0, &ip, &opt));
+            expect_same_bytes(inplace, want, bytes, kind, "scatter_nd in place");
+            memcpy(inplace, data, bytes);
+            EXPECT_OK(tix_scatter(&ip, &i_1d, &u, 0, 0, &ip, &opt));
+            expect_same_bytes(inplace, want, bytes, kind, "scatter in place");
+        }
+    }
+    executors_destroy(&e);
+    free(data);
+    free(idx);
+    free(upd);
+    free(want_add);
+    free(want_none);
+    free(out);
+    free(inplace);
+}
+
+/* Larger strided views through every executor: gather along axis 1 into a transposed output,
+ * gather_nd of rows into a padded output, and scatter_elements along the last axis in place on
+ * a padded, reversed view. */
+static void test_strided_workloads(void** state) {
+    (void)state;
+    enum { R = 256, C = 512, N = 300, PAD = 3 };
+    float* data = malloc(sizeof(float) * R * C);
+    int64_t* idx = malloc(sizeof(int64_t) * N);
+    float* want = malloc(sizeof(float) * R * N);
+    float* out = malloc(sizeof(float) * R * N);
+    float* padded = malloc(sizeof(float) * N * (C + PAD));
+    float* want_rows = malloc(sizeof(float) * N * C);
+    assert_true(data && idx && want && out && padded && want_rows);
+    for (int n = 0; n < R * C; ++n) {
+        data[n] = (float)n;
+    }
+    for (int n = 0; n < N; ++n) {
+        idx[n] = (int64_t)(next_random() % C);
+    }
+    /* gather axis 1: output [R, N] stored column-major (strides [1, R]) */
+    for (int r = 0; r < R; ++r) {
+        for (int n = 0; n < N; ++n) {
+            want[(size_t)n * R + r] = data[(size_t)r * C + idx[n]];
+        }
+    }
+    executors e;
+    executors_init(&e);
+    tix_tensor d = UT_T(data, DT_F32, R, C);
+    tix_tensor i = UT_T(idx, DT_I64, N);
+    tix_tensor o = ut_tensor(out, DT_F32, 2, UT_DIMS(R, N), UT_DIMS(1, R));
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        tix_options opt = ut_opts();
+        opt.executor = executor_at(&e, kind);
+        memset(out, 0, sizeof(float) * R * N);
+        EXPECT_OK(tix_gather(&d, &i, 1, 0, &o, &opt));
+        expect_same_bytes(out, want, sizeof(float) * R * N, kind, "gather transposed");
+    }
+
+    /* gather_nd of rows (indices [N, 1] with values < R) into rows padded by PAD */
+    for (int n = 0; n < N; ++n) {
+        idx[n] = (int64_t)(next_random() % R) - (n % 3 == 0 ? R : 0);
+        int64_t r = idx[n] < 0 ? idx[n] + R : idx[n];
+        memcpy(want_rows + (size_t)n * C, data + (size_t)r * C, sizeof(float) * C);
+    }
+    tix_tensor ind = UT_T(idx, DT_I64, N, 1);
+    o = ut_tensor(padded, DT_F32, 2, UT_DIMS(N, C), UT_DIMS(C + PAD, 1));
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        tix_options opt = ut_opts();
+        opt.executor = executor_at(&e, kind);
+        for (size_t n = 0; n < (size_t)N * (C + PAD); ++n) {
+            padded[n] = -1.0f;
+        }
+        EXPECT_OK(tix_gather_nd(&d, &ind, 0, &o, &opt));
+        for (int n = 0; n < N; ++n) {
+            if (memcmp(padded + (size_t)n * (C + PAD), want_rows + (size_t)n * C,
+                       sizeof(float) * C) != 0 ||
+                padded[(size_t)n * (C + PAD) + C] != -1.0f) {
+                print_error("gather_nd padded with executor %s: row %d differs\n",
+                            k_exec_names[kind], n);
+                fail();
+            }
+        }
+    }
+
+    /* scatter_elements along axis 1, add, in place on a view reversed along axis 0 and padded:
+     * view [R, C] at data + (R - 1) * (C + PAD) with strides [-(C + PAD), 1] in a buffer of
+     * R * (C + PAD) floats; indices [R, 64] into the C columns, with duplicates. */
+    enum { K = 64 };
+    float* buf = malloc(sizeof(float) * R * (C + PAD));
+    float* want_buf = malloc(sizeof(float) * R * (C + PAD));
+    int32_t* eidx = malloc(sizeof(int32_t) * R * K);
+    float* eupd = malloc(sizeof(float) * R * K);
+    assert_true(buf && want_buf && eidx && eupd);
+    for (int n = 0; n < R * K; ++n) {
+        eidx[n] = (int32_t)(next_random() % 16) * 32;
+        eupd[n] = (float)(next_random() % 1000) / 8.0f;
+    }
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        for (size_t n = 0; n < (size_t)R * (C + PAD); ++n) {
+            buf[n] = (float)(n % 97);
+        }
+        memcpy(want_buf, buf, sizeof(float) * R * (C + PAD));
+        for (int r = 0; r < R; ++r) {
+            float* row = want_buf + (size_t)(R - 1 - r) * (C + PAD);
+            for (int k = 0; k < K; ++k) {
+                row[eidx[r * K + k]] = row[eidx[r * K + k]] + eupd[r * K + k];
+            }
+        }
+        tix_tensor v = ut_tensor(buf + (size_t)(R - 1) * (C + PAD), DT_F32, 2, UT_DIMS(R, C),
+                                 UT_DIMS(-(C + PAD), 1));
+        tix_tensor ei = UT_T(eidx, DT_I32, R, K);
+        tix_tensor eu = UT_T(eupd, DT_F32, R, K);
+        tix_options opt = ut_opts();
+        opt.executor = executor_at(&e, kind);
+        opt.reduction = TIX_REDUCTION_ADD;
+        EXPECT_OK(tix_scatter_elements(&v, &ei, &eu, 1, &v, &opt));
+        expect_same_bytes(buf, want_buf, sizeof(float) * R * (C + PAD), kind,
+                          "scatter_elements in place, padded and reversed");
+    }
+    executors_destroy(&e);
+    free(data);
+    free(idx);
+    free(want);
+    free(out);
+    free(padded);
+    free(want_rows);
+    free(buf);
+    free(want_buf);
+    free(eidx);
+    free(eupd);
+}
+
+/* Nothing lost and first-error diagnostics hold with every executor. */
+static void test_errors_with_executors(void** state) {
+    (void)state;
+    enum { N = 100000, SLOTS = 4096 };
+    int32_t* data = malloc(sizeof(int32_t) * SLOTS);
+    int32_t* out = malloc(sizeof(int32_t) * SLOTS);
+    int64_t* idx = malloc(sizeof(int64_t) * N);
+    int32_t* upd = malloc(sizeof(int32_t) * N);
+    int32_t* gout = malloc(sizeof(int32_t) * N);
+    assert_true(data && out && idx && upd && gout);
+    for (int n = 0; n < SLOTS; ++n) {
+        data[n] = n;
+    }
+    for (int n = 0; n < N; ++n) {
+        idx[n] = (int64_t)(next_random() % SLOTS);
+        upd[n] = -n;
+    }
+    idx[N - 1] = SLOTS;
+    idx[N / 2] = -SLOTS - 1; /* the first bad index in row-major order */
+    executors e;
+    executors_init(&e);
+    tix_tensor d = UT_T(data, DT_I32, SLOTS);
+    tix_tensor i = UT_T(idx, DT_I64, N);
+    tix_tensor u = UT_T(upd, DT_I32, N);
+    tix_tensor o = UT_T(out, DT_I32, SLOTS);
+    tix_tensor go = UT_T(gout, DT_I32, N);
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        tix_diagnostic diag;
+        tix_options opt = ut_opts_diag(&diag);
+        opt.executor = executor_at(&e, kind);
+        for (int r = 0; r < 2; ++r) {
+            opt.reduction = r == 0 ? TIX_REDUCTION_NONE : TIX_REDUCTION_ADD;
+            memset(out, 0x6B, sizeof(int32_t) * SLOTS);
+            EXPECT_STATUS(tix_scatter_elements(&d, &i, &u, 0, &o, &opt),
+                          TIX_STATUS_INDEX_OUT_OF_RANGE);
+            EXPECT_INDEX_DIAG(&diag, N / 2, -SLOTS - 1, NULL, NULL);
+            assert_true(ut_all_bytes(out, sizeof(int32_t) * SLOTS, 0x6B));
+            EXPECT_STATUS(tix_scatter_elements(&d, &i, &u, 0, &d, &opt),
+                          TIX_STATUS_INDEX_OUT_OF_RANGE);
+            for (int n = 0; n < SLOTS; ++n) {
+                if (data[n] != n) {
+                    print_error("executor %s: in-place data changed at %d\n", k_exec_names[kind],
+                                n);
+                    fail();
+                }
+            }
+        }
+        opt.reduction = TIX_REDUCTION_NONE;
+        EXPECT_STATUS(tix_gather(&d, &i, 0, 0, &go, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+        EXPECT_INDEX_DIAG(&diag, N / 2, -SLOTS - 1, NULL, NULL);
+    }
+    executors_destroy(&e);
+    free(data);
+    free(out);
+    free(idx);
+    free(upd);
+    free(gout);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_gather_rows),
+        cmocka_unit_test(test_gather_elements_axis0),
+        cmocka_unit_test(test_scatter_elements_add_order),
+        cmocka_unit_test(test_scatter_rows_order),
+        cmocka_unit_test(test_strided_workloads),
+        cmocka_unit_test(test_errors_with_executors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,393 @@
+/* tix_gather_elements and tix_gather_elements_shape: the ONNX GatherElements and OpenVINO
+ * GatherElements-6 worked examples, 3-D along every axis, indices smaller than data on non-axis
+ * dimensions and larger along the axis, broadcasting by a 0 stride, zero-size dimensions, every
+ * out-of-range mode, and shape inference. */
+#include "unit.h"
+
+/* ONNX test_gather_elements_0 and _1, and test_gather_elements_negative_indices. */
+static void test_onnx_examples(void** state) {
+    (void)state;
+    {
+        float data[] = {1, 2, 3, 4};
+        int32_t idx[] = {0, 0, 1, 0};
+        float out[4];
+        tix_tensor d = UT_T(data, DT_F32, 2, 2);
+        tix_tensor i = UT_T(idx, DT_I32, 2, 2);
+        tix_tensor o = UT_T(out, DT_F32, 2, 2);
+        EXPECT_OK(tix_gather_elements(&d, &i, 1, &o, NULL));
+        EXPECT_F32(out, 1, 1, 4, 3);
+    }
+    {
+        float data[] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+        int32_t idx[] = {1, 2, 0, 2, 0, 0};
+        int32_t neg[] = {-1, -2, 0, -2, 0, 0};
+        float out[6];
+        tix_tensor d = UT_T(data, DT_F32, 3, 3);
+        tix_tensor i = UT_T(idx, DT_I32, 2, 3);
+        tix_tensor o = UT_T(out, DT_F32, 2, 3);
+        EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, NULL));
+        EXPECT_F32(out, 4, 8, 3, 7, 2, 3);
+        i = UT_T(neg, DT_I32, 2, 3);
+        EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, NULL));
+        EXPECT_F32(out, 7, 5, 3, 4, 2, 3);
+        /* PyTorch-style negative indices are out of range */
+        tix_options opt = ut_opts();
+        opt.negative_indices = TIX_NEGATIVE_OUT_OF_RANGE;
+        EXPECT_STATUS(tix_gather_elements(&d, &i, 0, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    }
+}
+
+/* OpenVINO GatherElements-6 examples 1-3. */
+static void test_openvino_examples(void** state) {
+    (void)state;
+    /* Example 1 */
+    {
+        int32_t data[] = {1, 2, 3, 4};
+        int64_t idx[] = {0, 1, 0, 0};
+        int32_t out[4];
+        tix_tensor d = UT_T(data, DT_I32, 2, 2);
+        tix_tensor i = UT_T(idx, DT_I64, 2, 2);
+        tix_tensor o = UT_T(out, DT_I32, 2, 2);
+        EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, NULL));
+        EXPECT_I32(out, 1, 4, 1, 2);
+    }
+    /* Example 2: axis 1, indices larger than data along the axis */
+    {
+        int32_t data[] = {1, 7, 4, 3};
+        int64_t idx[] = {1, 1, 0, 1, 0, 1};
+        int32_t out[6];
+        tix_tensor d = UT_T(data, DT_I32, 2, 2);
+        tix_tensor i = UT_T(idx, DT_I64, 2, 3);
+        tix_tensor o = UT_T(out, DT_I32, 2, 3);
+        EXPECT_OK(tix_gather_elements(&d, &i, 1, &o, NULL));
+        EXPECT_I32(out, 7, 7, 1, 3, 4, 3);
+        tix_tensor s = ut_garbage_tensor();
+        EXPECT_OK(tix_gather_elements_shape(&d, &i, 1, &s, NULL));
+        EXPECT_SHAPE(&s, DT_I32, 2, 3);
+    }
+    /* Example 3: indices smaller than data */
+    {
+        int32_t data[] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+        int64_t idx[] = {1, 0, 1, 1, 2, 0};
+        int32_t out[6];
+        tix_tensor d = UT_T(data, DT_I32, 3, 3);
+        tix_tensor i = UT_T(idx, DT_I64, 2, 3);
+        tix_tensor o = UT_T(out, DT_I32, 2, 3);
+        EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, NULL));
+        EXPECT_I32(out, 4, 2, 6, 4, 8, 3);
+    }
+}
+
+/* 3-D data along each axis, with indices smaller on non-axis dimensions and larger along the
+ * axis. */
+static void test_3d_every_axis(void** state) {
+    (void)state;
+    int32_t data[24];
+    for (int k = 0; k < 24; ++k) {
+        data[k] = k;
+    }
+    tix_tensor d = UT_T(data, DT_I32, 2, 3, 4);
+    int32_t out[8];
+
+    /* axis 2 (and -1), indices [2, 3, 1] */
+    int8_t i2[] = {3, 2, 1, 0, -1, -4};
+    tix_tensor i = UT_T(i2, DT_I8, 2, 3, 1);
+    tix_tensor o = UT_T(out, DT_I32, 2, 3, 1);
+    EXPECT_OK(tix_gather_elements(&d, &i, 2, &o, NULL));
+    EXPECT_I32(out, 3, 6, 9, 12, 19, 20);
+    memset(out, 0, sizeof out);
+    EXPECT_OK(tix_gather_elements(&d, &i, -1, &o, NULL));
+    EXPECT_I32(out, 3, 6, 9, 12, 19, 20);
+
+    /* axis 1 (and -2), indices [1, 2, 4]: smaller on dims 0 and 1 */
+    int16_t i1[] = {2, 1, 0, 2, 0, 0, 1, 1};
+    i = UT_T(i1, DT_I16, 1, 2, 4);
+    o = UT_T(out, DT_I32, 1, 2, 4);
+    EXPECT_OK(tix_gather_elements(&d, &i, 1, &o, NULL));
+    EXPECT_I32(out, 8, 5, 2, 11, 0, 1, 6, 7);
+    memset(out, 0, sizeof out);
+    EXPECT_OK(tix_gather_elements(&d, &i, -2, &o, NULL));
+    EXPECT_I32(out, 8, 5, 2, 11, 0, 1, 6, 7);
+
+    /* axis 0 (and -3), indices [5, 1, 1]: larger along the axis */
+    uint32_t i0[] = {1, 0, 1, 1, 0};
+    i = UT_T(i0, DT_U32, 5, 1, 1);
+    o = UT_T(out, DT_I32, 5, 1, 1);
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, NULL));
+    EXPECT_I32(out, 12, 0, 12, 12, 0);
+    memset(out, 0, sizeof out);
+    EXPECT_OK(tix_gather_elements(&d, &i, -3, &o, NULL));
+    EXPECT_I32(out, 12, 0, 12, 12, 0);
+
+    /* indices larger than data on a non-axis dimension: SHAPE_MISMATCH */
+    tix_diagnostic diag;
+    tix_options opt = ut_opts_diag(&diag);
+    i = UT_T(i0, DT_U32, 1, 4, 1);
+    o = UT_T(out, DT_I32, 1, 4, 1);
+    EXPECT_STATUS(tix_gather_elements(&d, &i, 0, &o, &opt), TIX_STATUS_SHAPE_MISMATCH);
+    EXPECT_DIAG(&diag, TIX_STATUS_SHAPE_MISMATCH, "indices");
+    tix_tensor s = ut_garbage_tensor();
+    EXPECT_STATUS(tix_gather_elements_shape(&d, &i, 0, &s, &opt), TIX_STATUS_SHAPE_MISMATCH);
+    EXPECT_DIAG(&diag, TIX_STATUS_SHAPE_MISMATCH, "indices");
+
+    /* a rank mismatch is INVALID_RANK */
+    i = UT_T(i0, DT_U32, 5);
+    o = UT_T(out, DT_I32, 5);
+    EXPECT_STATUS(tix_gather_elements(&d, &i, 0, &o, &opt), TIX_STATUS_INVALID_RANK);
+    EXPECT_DIAG(&diag, TIX_STATUS_INVALID_RANK, "indices");
+    EXPECT_STATUS(tix_gather_elements_shape(&d, &i, 0, &s, &opt), TIX_STATUS_INVALID_RANK);
+
+    /* axis out of range */
+    i = UT_T(i0, DT_U32, 5, 1, 1);
+    o = UT_T(out, DT_I32, 5, 1, 1);
+    EXPECT_STATUS(tix_gather_elements(&d, &i, 3, &o, &opt), TIX_STATUS_INVALID_AXIS);
+    EXPECT_DIAG(&diag, TIX_STATUS_INVALID_AXIS, "axis");
+    EXPECT_STATUS(tix_gather_elements(&d, &i, -4, &o, &opt), TIX_STATUS_INVALID_AXIS);
+    EXPECT_DIAG(&diag, TIX_STATUS_INVALID_AXIS, "axis");
+}
+
+/* Broadcasting indices with a 0 stride. */
+static void test_broadcast_indices(void** state) {
+    (void)state;
+    int32_t data[12];
+    for (int k = 0; k < 12; ++k) {
+        data[k] = 10 * k;
+    }
+    tix_tensor d = UT_T(data, DT_I32, 3, 4);
+    /* every row uses {3, 0} */
+    int64_t row[] = {3, 0};
+    tix_tensor i = ut_tensor(row, DT_I64, 2, UT_DIMS(3, 2), UT_DIMS(0, 1));
+    int32_t out[6];
+    tix_tensor o = UT_T(out, DT_I32, 3, 2);
+    EXPECT_OK(tix_gather_elements(&d, &i, 1, &o, NULL));
+    EXPECT_I32(out, 30, 0, 70, 40, 110, 80);
+
+    /* every column uses row 2: indices [1, 4] broadcast from one value along both dims */
+    int64_t two = 2;
+    i = ut_tensor(&two, DT_I64, 2, UT_DIMS(1, 4), UT_DIMS(0, 0));
+    int32_t out4[4];
+    o = UT_T(out4, DT_I32, 1, 4);
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, NULL));
+    EXPECT_I32(out4, 80, 90, 100, 110);
+}
+
+/* Strided data and output: a transposed data view and a reversed output. */
+static void test_strided_views(void** state) {
+    (void)state;
+    /* buf holds a 3x2 matrix; the view is its 2x3 transpose [[1, 3, 5], [2, 4, 6]] */
+    int32_t buf[] = {1, 2, 3, 4, 5, 6};
+    tix_tensor d = ut_tensor(buf, DT_I32, 2, UT_DIMS(2, 3), UT_DIMS(1, 2));
+    int32_t idx[] = {2, 0, 1, 1, 1, 2};
+    tix_tensor i = UT_T(idx, DT_I32, 2, 3);
+    int32_t out[6];
+    tix_tensor o = ut_tensor(out + 5, DT_I32, 2, UT_DIMS(2, 3), UT_DIMS(-3, -1));
+    EXPECT_OK(tix_gather_elements(&d, &i, 1, &o, NULL));
+    /* logical [[5, 1, 3], [4, 4, 6]] stored backwards */
+    EXPECT_I32(out, 6, 4, 4, 3, 1, 5);
+}
+
+/* Zero-size dimensions. */
+static void test_zero_size(void** state) {
+    (void)state;
+    float data[] = {1, 2, 3, 4, 5, 6};
+    unsigned char sentinel[32];
+    memset(sentinel, 0xEE, sizeof sentinel);
+    tix_tensor d = UT_T(data, DT_F32, 3, 2);
+
+    /* indices [0, 2] */
+    tix_tensor i = UT_T(NULL, DT_I64, 0, 2);
+    tix_tensor o = UT_T(NULL, DT_F32, 0, 2);
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, NULL));
+    o.data = sentinel;
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, NULL));
+    assert_true(ut_all_bytes(sentinel, sizeof sentinel, 0xEE));
+    tix_tensor s = ut_garbage_tensor();
+    EXPECT_OK(tix_gather_elements_shape(&d, &i, 0, &s, NULL));
+    EXPECT_SHAPE(&s, DT_F32, 0, 2);
+
+    /* indices [3, 0] along axis 1 */
+    i = UT_T(NULL, DT_I64, 3, 0);
+    o = UT_T(sentinel, DT_F32, 3, 0);
+    EXPECT_OK(tix_gather_elements(&d, &i, 1, &o, NULL));
+    assert_true(ut_all_bytes(sentinel, sizeof sentinel, 0xEE));
+
+    /* empty data and empty indices */
+    d = UT_T(NULL, DT_F32, 0, 4);
+    i = UT_T(NULL, DT_I32, 0, 2);
+    o = UT_T(NULL, DT_F32, 0, 2);
+    EXPECT_OK(tix_gather_elements(&d, &i, 1, &o, NULL));
+
+    /* an index into an empty axis */
+    int32_t zero[2] = {0, 0};
+    float out2[2] = {7, 7};
+    d = UT_T(NULL, DT_F32, 2, 0);
+    i = UT_T(zero, DT_I32, 2, 1);
+    o = UT_T(out2, DT_F32, 2, 1);
+    EXPECT_STATUS(tix_gather_elements(&d, &i, 1, &o, NULL), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    tix_options opt = ut_opts();
+    opt.out_of_range = TIX_OUT_OF_RANGE_CLAMP;
+    EXPECT_STATUS(tix_gather_elements(&d, &i, 1, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    opt.out_of_range = TIX_OUT_OF_RANGE_WRAP;
+    EXPECT_STATUS(tix_gather_elements(&d, &i, 1, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    opt.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+    float fill = -3.0f;
+    opt.fill_value = &fill;
+    EXPECT_OK(tix_gather_elements(&d, &i, 1, &o, &opt));
+    EXPECT_F32(out2, -3, -3);
+}
+
+/* Every out-of-range and negative-indices mode: indices [3, 10, -2, -7] into 5 elements. */
+static void test_out_of_range_modes(void** state) {
+    (void)state;
+    int32_t data[] = {1, 2, 3, 4, 5};
+    int32_t idx[] = {3, 10, -2, -7};
+    int32_t out[4];
+    tix_tensor d = UT_T(data, DT_I32, 5);
+    tix_tensor i = UT_T(idx, DT_I32, 4);
+    tix_tensor o = UT_T(out, DT_I32, 4);
+    tix_diagnostic diag;
+    tix_options opt = ut_opts_diag(&diag);
+
+    EXPECT_STATUS(tix_gather_elements(&d, &i, 0, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    EXPECT_INDEX_DIAG(&diag, 1, 10,
+                      "indices[1] = 10 is outside [-5, 4] for axis 0 of data with shape [5]", NULL);
+
+    opt.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &opt));
+    EXPECT_I32(out, 4, 0, 4, 0);
+    int32_t fill = -100;
+    opt.fill_value = &fill;
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &opt));
+    EXPECT_I32(out, 4, -100, 4, -100);
+    opt.fill_value = NULL;
+    opt.out_of_range = TIX_OUT_OF_RANGE_CLAMP;
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &opt));
+    EXPECT_I32(out, 4, 5, 4, 1);
+    opt.out_of_range = TIX_OUT_OF_RANGE_WRAP;
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &opt));
+    EXPECT_I32(out, 4, 1, 4, 4);
+
+    opt.negative_indices = TIX_NEGATIVE_OUT_OF_RANGE;
+    opt.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &opt));
+    EXPECT_I32(out, 4, 0, 0, 0);
+    opt.out_of_range = TIX_OUT_OF_RANGE_CLAMP;
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &opt));
+    EXPECT_I32(out, 4, 5, 1, 1);
+    opt.out_of_range = TIX_OUT_OF_RANGE_WRAP;
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &opt));
+    EXPECT_I32(out, 4, 1, 4, 4);
+    opt.out_of_range = TIX_OUT_OF_RANGE_ERROR;
+    idx[1] = 0;
+    EXPECT_STATUS(tix_gather_elements(&d, &i, 0, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    EXPECT_INDEX_DIAG(&diag, 2, -2,
+                      "indices[2] = -2 is outside [0, 4] for axis 0 of data with shape [5]", NULL);
+
+    /* uint64 above INT64_MAX */
+    uint64_t big[] = {UINT64_MAX, (uint64_t)1 << 63, 1, 0};
+    i = UT_T(big, DT_U64, 4);
+    opt = ut_opts_diag(&diag);
+    EXPECT_STATUS(tix_gather_elements(&d, &i, 0, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    EXPECT_INDEX_DIAG(&diag, 0, -1, NULL, "indices[0]");
+    opt.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &opt));
+    EXPECT_I32(out, 0, 0, 2, 1);
+    opt.out_of_range = TIX_OUT_OF_RANGE_CLAMP;
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &opt));
+    EXPECT_I32(out, 5, 5, 2, 1);
+    opt.out_of_range = TIX_OUT_OF_RANGE_WRAP;
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &opt));
+    EXPECT_I32(out, 1, 4, 2, 1);
+}
+
+/* Element types: strings by pointer, complex128 (16 bytes), bool. */
+static void test_dtypes(void** state) {
+    (void)state;
+    const char* words[] = {"w0", "w1", "w2", "w3"};
+    const char* sout[3];
+    int64_t idx[] = {3, 3, 1};
+    tix_tensor d = UT_T(words, DT_STR, 4);
+    tix_tensor i = UT_T(idx, DT_I64, 3);
+    tix_tensor o = UT_T(sout, DT_STR, 3);
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, NULL));
+    EXPECT_PTR(sout, words[3], words[3], words[1]);
+
+    double c[] = {1, -1, 2, -2, 3, -3, 4, -4};
+    double cout[6];
+    d = UT_T(c, DT_C128, 4);
+    o = UT_T(cout, DT_C128, 3);
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, NULL));
+    EXPECT_F64(cout, 4, -4, 4, -4, 2, -2);
+
+    uint8_t b[] = {0, 1, 0, 1};
+    uint8_t bout[3];
+    d = UT_T(b, DT_BOOL, 4);
+    o = UT_T(bout, DT_BOOL, 3);
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, NULL));
+    EXPECT_U8(bout, 1, 1, 1);
+}
+
+/* Shape inference reads nothing; rank rules. */
+static void test_shape_inference(void** state) {
+    (void)state;
+    tix_tensor d = UT_T(NULL, DT_F16, 4, 5, 6);
+    tix_tensor i = UT_T(NULL, DT_I32, 2, 9, 6);
+    tix_tensor s = ut_garbage_tensor();
+    EXPECT_OK(tix_gather_elements_shape(&d, &i, 1, &s, NULL));
+    EXPECT_SHAPE(&s, DT_F16, 2, 9, 6);
+    s = ut_garbage_tensor();
+    EXPECT_OK(tix_gather_elements_shape(&d, &i, -2, &s, NULL));
+    EXPECT_SHAPE(&s, DT_F16, 2, 9, 6);
+    /* 9 > 5 on axis 0 or 2 is a mismatch */
+    EXPECT_STATUS(tix_gather_elements_shape(&d, &i, 0, &s, NULL), TIX_STATUS_SHAPE_MISMATCH);
+    EXPECT_STATUS(tix_gather_elements_shape(&d, &i, 2, &s, NULL), TIX_STATUS_SHAPE_MISMATCH);
+
+    /* rank 0 data is not allowed */
+    tix_tensor d0 = ut_scalar(NULL, DT_F32);
+    tix_tensor i0 = ut_scalar(NULL, DT_I32);
+    EXPECT_STATUS(tix_gather_elements_shape(&d0, &i0, 0, &s, NULL), TIX_STATUS_INVALID_RANK);
+
+    /* a huge axis: data [3, 2^40], indices [3, 2^20] */
+    d = UT_T(NULL, DT_U8, 3, (int64_t)1 << 40);
+    i = UT_T(NULL, DT_I64, 3, (int64_t)1 << 20);
+    s = ut_garbage_tensor();
+    EXPECT_OK(tix_gather_elements_shape(&d, &i, 1, &s, NULL));
+    EXPECT_SHAPE(&s, DT_U8, 3, (int64_t)1 << 20);
+
+    /* a reduction is rejected */
+    tix_options opt = ut_opts();
+    opt.reduction = TIX_REDUCTION_MAX;
+    EXPECT_STATUS(tix_gather_elements_shape(&d, &i, 1, &s, &opt), TIX_STATUS_INVALID_OPTION);
+    int32_t data[2] = {1, 2}, idx[1] = {0}, out[1];
+    d = UT_T(data, DT_I32, 2);
+    i = UT_T(idx, DT_I32, 1);
+    tix_tensor o = UT_T(out, DT_I32, 1);
+    EXPECT_STATUS(tix_gather_elements(&d, &i, 0, &o, &opt), TIX_STATUS_INVALID_OPTION);
+}
+
+/* Offsets are 64-bit: element [1, 1] at (2^32 + 3) - (2^32 - 1) = 4; [0, 1] and [1, 0] are 2^32
+ * elements away and never read. */
+static int32_t g_large_data[8] = {11, 22, 33, 44, 55, 66, 77, 88};
+
+static void test_large_offsets(void** state) {
+    (void)state;
+    const int64_t big = (int64_t)1 << 32;
+    tix_tensor d = ut_tensor(g_large_data, DT_I32, 2, UT_DIMS(2, 2), UT_DIMS(big + 3, -(big - 1)));
+    int32_t idx[] = {0, 1};
+    tix_tensor i = UT_T(idx, DT_I32, 2, 1);
+    int32_t out[2] = {0, 0};
+    tix_tensor o = UT_T(out, DT_I32, 2, 1);
+    EXPECT_OK(tix_gather_elements(&d, &i, 1, &o, NULL));
+    EXPECT_I32(out, 11, 55);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_onnx_examples),      cmocka_unit_test(test_openvino_examples),
+        cmocka_unit_test(test_3d_every_axis),      cmocka_unit_test(test_broadcast_indices),
+        cmocka_unit_test(test_strided_views),      cmocka_unit_test(test_zero_size),
+        cmocka_unit_test(test_out_of_range_modes), cmocka_unit_test(test_dtypes),
+        cmocka_unit_test(test_shape_inference),    cmocka_unit_test(test_large_offsets),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

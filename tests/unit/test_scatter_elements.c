@@ -1,0 +1,1058 @@
+/* tix_scatter_elements and tix_scatter_elements_shape: the ONNX Scatter-9/11 and ScatterElements
+ * examples and node tests, the DirectML DML_SCATTER examples, OpenVINO ScatterElementsUpdate-12
+ * (reductions, mean, use_init_val), duplicates under every reduction with and without
+ * exclude_self, the dtype rules of the reductions, every out-of-range mode, broadcasting, zero
+ * sizes, and shape inference. */
+#include "unit.h"
+
+/* ONNX Scatter-9/11 (= ScatterElements) examples 1 and 2. */
+static void test_onnx_scatter_examples(void** state) {
+    (void)state;
+    {
+        float data[9] = {0};
+        int64_t idx[] = {1, 0, 2, 0, 2, 1};
+        int32_t idx32[] = {1, 0, 2, 0, 2, 1};
+        float upd[] = {1.0f, 1.1f, 1.2f, 2.0f, 2.1f, 2.2f};
+        float out[9];
+        tix_tensor d = UT_T(data, DT_F32, 3, 3);
+        tix_tensor i = UT_T(idx, DT_I64, 2, 3);
+        tix_tensor u = UT_T(upd, DT_F32, 2, 3);
+        tix_tensor o = UT_T(out, DT_F32, 3, 3);
+        memset(out, 0xFF, sizeof out);
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, NULL));
+        EXPECT_F32(out, 2.0f, 1.1f, 0.0f, 1.0f, 0.0f, 2.2f, 0.0f, 2.1f, 1.2f);
+        i = UT_T(idx32, DT_I32, 2, 3);
+        memset(out, 0xFF, sizeof out);
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, NULL));
+        EXPECT_F32(out, 2.0f, 1.1f, 0.0f, 1.0f, 0.0f, 2.2f, 0.0f, 2.1f, 1.2f);
+    }
+    {
+        float data[] = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f};
+        int64_t idx[] = {1, 3};
+        float upd[] = {1.1f, 2.1f};
+        float out[5];
+        tix_tensor d = UT_T(data, DT_F32, 1, 5);
+        tix_tensor i = UT_T(idx, DT_I64, 1, 2);
+        tix_tensor u = UT_T(upd, DT_F32, 1, 2);
+        tix_tensor o = UT_T(out, DT_F32, 1, 5);
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 1, &o, NULL));
+        EXPECT_F32(out, 1.0f, 1.1f, 3.0f, 2.1f, 5.0f);
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, -1, &o, NULL));
+        EXPECT_F32(out, 1.0f, 1.1f, 3.0f, 2.1f, 5.0f);
+    }
+}
+
+/* ONNX ScatterElements node tests: negative indices, duplicates with add/mul/max/min. */
+static void run_onnx_1x5(const int64_t idx_values[2], tix_reduction reduction,
+                         const float want[5]) {
+    float data[] = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f};
+    int64_t idx[2] = {idx_values[0], idx_values[1]};
+    float upd[] = {1.1f, 2.1f};
+    float out[5];
+    tix_tensor d = UT_T(data, DT_F32, 1, 5);
+    tix_tensor i = UT_T(idx, DT_I64, 1, 2);
+    tix_tensor u = UT_T(upd, DT_F32, 1, 2);
+    tix_tensor o = UT_T(out, DT_F32, 1, 5);
+    tix_options opt = ut_opts();
+    opt.reduction = reduction;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 1, &o, &opt));
+    ut_expect_f32_(out, want, 5, __FILE__, __LINE__);
+}
+
+static void test_onnx_node_tests(void** state) {
+    (void)state;
+    const int64_t neg[2] = {1, -3};
+    const int64_t dup[2] = {1, 1};
+    run_onnx_1x5(neg, TIX_REDUCTION_NONE, (const float[]){1.0f, 1.1f, 2.1f, 4.0f, 5.0f});
+    run_onnx_1x5(dup, TIX_REDUCTION_ADD,
+                 (const float[]){1.0f, (2.0f + 1.1f) + 2.1f, 3.0f, 4.0f, 5.0f});
+    run_onnx_1x5(dup, TIX_REDUCTION_MUL,
+                 (const float[]){1.0f, (2.0f * 1.1f) * 2.1f, 3.0f, 4.0f, 5.0f});
+    run_onnx_1x5(dup, TIX_REDUCTION_MAX, (const float[]){1.0f, 2.1f, 3.0f, 4.0f, 5.0f});
+    run_onnx_1x5(dup, TIX_REDUCTION_MIN, (const float[]){1.0f, 1.1f, 3.0f, 4.0f, 5.0f});
+    /* and none: the last wins */
+    run_onnx_1x5(dup, TIX_REDUCTION_NONE, (const float[]){1.0f, 2.1f, 3.0f, 4.0f, 5.0f});
+}
+
+/* DirectML DML_SCATTER_OPERATOR_DESC examples, uint32 indices. Example 1 has a duplicate index
+ * 3: the last update (7) wins. Example 2's page says sizes {2, 3} but shows 3x3 data. */
+static void test_directml_examples(void** state) {
+    (void)state;
+    {
+        float data[] = {0, 1, 2, 3, 4};
+        uint32_t idx[] = {3, 1, 3, 0};
+        float upd[] = {5, 6, 7, 8};
+        float out[5];
+        tix_tensor d = UT_T(data, DT_F32, 5);
+        tix_tensor i = UT_T(idx, DT_U32, 4);
+        tix_tensor u = UT_T(upd, DT_F32, 4);
+        tix_tensor o = UT_T(out, DT_F32, 5);
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, NULL));
+        EXPECT_F32(out, 8, 6, 2, 7, 4);
+    }
+    {
+        float data[9] = {0};
+        uint32_t idx[] = {1, 0, 2, 0, 2, 1};
+        float upd[] = {10, 11, 12, 20, 21, 22};
+        float out[9];
+        tix_tensor d = UT_T(data, DT_F32, 3, 3);
+        tix_tensor i = UT_T(idx, DT_U32, 2, 3);
+        tix_tensor u = UT_T(upd, DT_F32, 2, 3);
+        tix_tensor o = UT_T(out, DT_F32, 3, 3);
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, NULL));
+        EXPECT_F32(out, 20, 11, 0, 10, 0, 22, 0, 21, 12);
+    }
+}
+
+/* OpenVINO ScatterElementsUpdate-12 examples 1-5 (sum with negative indices, use_init_val false,
+ * none, sum and prod on 3x4 with indices smaller than data). */
+static void test_openvino_seu12_examples(void** state) {
+    (void)state;
+    tix_options opt = ut_opts();
+    {
+        float data[] = {2, 3, 4, 6};
+        int64_t idx[] = {1, 0, 0, -2, -1, 2};
+        float upd[] = {10, 20, 30, 40, 70, 60};
+        float out[4];
+        tix_tensor d = UT_T(data, DT_F32, 4);
+        tix_tensor i = UT_T(idx, DT_I64, 6);
+        tix_tensor u = UT_T(upd, DT_F32, 6);
+        tix_tensor o = UT_T(out, DT_F32, 4);
+        opt.reduction = TIX_REDUCTION_ADD;
+        opt.exclude_self = false;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, 52, 13, 104, 76);
+
+        int64_t idx2[] = {1, 0, 0, 2, 3, 2};
+        i = UT_T(idx2, DT_I64, 6);
+        opt.exclude_self = true;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, 50, 10, 100, 70);
+    }
+    {
+        int32_t idx[] = {1, 2, 0, 3};
+        int32_t upd[] = {11, 12, 13, 14};
+        int32_t data[12], out[12];
+        tix_tensor d = UT_T(data, DT_I32, 3, 4);
+        tix_tensor i = UT_T(idx, DT_I32, 2, 2);
+        tix_tensor u = UT_T(upd, DT_I32, 2, 2);
+        tix_tensor o = UT_T(out, DT_I32, 3, 4);
+
+        /* Example 3 */
+        memset(data, 0, sizeof data);
+        opt.reduction = TIX_REDUCTION_NONE;
+        opt.exclude_self = false;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 1, &o, &opt));
+        EXPECT_I32(out, 0, 11, 12, 0, 13, 0, 0, 14, 0, 0, 0, 0);
+
+        /* Example 4 */
+        int32_t idx4[] = {1, 1, 0, 3};
+        i = UT_T(idx4, DT_I32, 2, 2);
+        for (int k = 0; k < 12; ++k) {
+            data[k] = 1;
+        }
+        opt.reduction = TIX_REDUCTION_ADD;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 1, &o, &opt));
+        EXPECT_I32(out, 1, 24, 1, 1, 14, 1, 1, 15, 1, 1, 1, 1);
+
+        /* Example 5 */
+        for (int k = 0; k < 12; ++k) {
+            data[k] = 2;
+        }
+        opt.reduction = TIX_REDUCTION_MUL;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 1, &o, &opt));
+        EXPECT_I32(out, 2, 264, 2, 2, 26, 2, 2, 28, 2, 2, 2, 2);
+    }
+}
+
+/* OpenVINO ScatterElementsUpdate-12 mean, with and without use_init_val (exclude_self), integer
+ * mean rounding toward negative infinity. */
+static void test_openvino_seu12_mean(void** state) {
+    (void)state;
+    int64_t idx[] = {1, 0, 0, 2, 3, 2};
+    tix_tensor i = UT_T(idx, DT_I64, 6);
+    tix_options opt = ut_opts();
+    opt.reduction = TIX_REDUCTION_MEAN;
+    {
+        int32_t data[] = {2, 3, 4, 6};
+        int32_t upd[] = {10, 20, 30, 40, 70, 60};
+        int32_t out[4];
+        tix_tensor d = UT_T(data, DT_I32, 4);
+        tix_tensor u = UT_T(upd, DT_I32, 6);
+        tix_tensor o = UT_T(out, DT_I32, 4);
+        /* (2+20+30)/3 = 17.3, (3+10)/2 = 6.5, (4+40+60)/3 = 34.7, (6+70)/2 = 38 */
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I32(out, 17, 6, 34, 38);
+        opt.exclude_self = true;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I32(out, 25, 10, 50, 70);
+        opt.exclude_self = false;
+    }
+    {
+        float data[] = {2, 3, 4, 6};
+        float upd[] = {10, 20, 30, 40, 70, 60};
+        float out[4];
+        tix_tensor d = UT_T(data, DT_F32, 4);
+        tix_tensor u = UT_T(upd, DT_F32, 6);
+        tix_tensor o = UT_T(out, DT_F32, 4);
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, 52.0f / 3.0f, 6.5f, 104.0f / 3.0f, 38.0f);
+        opt.exclude_self = true;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, 25.0f, 10.0f, 50.0f, 70.0f);
+    }
+    {
+        /* without self: -7 / 2 = -3.5 -> -4, -6 / 2 = -3, 2 / 1 = 2 */
+        int32_t data[] = {0, -1, 1};
+        int32_t idx3[] = {0, 0, 1, 1, 2};
+        int32_t upd[] = {-3, -4, -2, -4, 2};
+        int32_t out[3];
+        tix_tensor d = UT_T(data, DT_I32, 3);
+        tix_tensor i3 = UT_T(idx3, DT_I32, 5);
+        tix_tensor u = UT_T(upd, DT_I32, 5);
+        tix_tensor o = UT_T(out, DT_I32, 3);
+        opt.exclude_self = true;
+        EXPECT_OK(tix_scatter_elements(&d, &i3, &u, 0, &o, &opt));
+        EXPECT_I32(out, -4, -3, 2);
+        opt.exclude_self = false;
+        EXPECT_OK(tix_scatter_elements(&d, &i3, &u, 0, &o, &opt));
+        /* with self: (0 - 3 - 4) / 3 -> -3, (-1 - 2 - 4) / 3 -> -3, (1 + 2) / 2 -> 1 */
+        EXPECT_I32(out, -3, -3, 1);
+    }
+}
+
+/* Duplicates under every reduction, float32 and float64, with and without exclude_self.
+ * data [1, 2, 3, 4]; indices [0, 2, 0, 2, 0]; updates [2, -1, 4, 8, 0.5]. */
+static void run_float_dup(tix_reduction reduction, bool exclude_self, const float fwant[4],
+                          const double want[4]) {
+    int32_t idx[] = {0, 2, 0, 2, 0};
+    tix_tensor i = UT_T(idx, DT_I32, 5);
+    tix_options opt = ut_opts();
+    opt.reduction = reduction;
+    opt.exclude_self = exclude_self;
+
+    float fdata[] = {1, 2, 3, 4};
+    float fupd[] = {2, -1, 4, 8, 0.5f};
+    float fout[4];
+    tix_tensor d = UT_T(fdata, DT_F32, 4);
+    tix_tensor u = UT_T(fupd, DT_F32, 5);
+    tix_tensor o = UT_T(fout, DT_F32, 4);
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    ut_expect_f32_(fout, fwant, 4, __FILE__, __LINE__);
+
+    double ddata[] = {1, 2, 3, 4};
+    double dupd[] = {2, -1, 4, 8, 0.5};
+    double dout[4];
+    d = UT_T(ddata, DT_F64, 4);
+    u = UT_T(dupd, DT_F64, 5);
+    o = UT_T(dout, DT_F64, 4);
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    ut_expect_f64_(dout, want, 4, __FILE__, __LINE__);
+}
+
+static void test_duplicates_every_reduction(void** state) {
+    (void)state;
+    run_float_dup(TIX_REDUCTION_NONE, false, (const float[]){0.5f, 2, 8, 4},
+                  (const double[]){0.5, 2, 8, 4});
+    run_float_dup(TIX_REDUCTION_NONE, true, (const float[]){0.5f, 2, 8, 4},
+                  (const double[]){0.5, 2, 8, 4});
+    run_float_dup(TIX_REDUCTION_ADD, false, (const float[]){7.5f, 2, 10, 4},
+                  (const double[]){7.5, 2, 10, 4});
+    run_float_dup(TIX_REDUCTION_ADD, true, (const float[]){6.5f, 2, 7, 4},
+                  (const double[]){6.5, 2, 7, 4});
+    run_float_dup(TIX_REDUCTION_SUB, false, (const float[]){-5.5f, 2, -4, 4},
+                  (const double[]){-5.5, 2, -4, 4});
+    run_float_dup(TIX_REDUCTION_SUB, true, (const float[]){-6.5f, 2, -7, 4},
+                  (const double[]){-6.5, 2, -7, 4});
+    run_float_dup(TIX_REDUCTION_MUL, false, (const float[]){4, 2, -24, 4},
+                  (const double[]){4, 2, -24, 4});
+    run_float_dup(TIX_REDUCTION_MUL, true, (const float[]){4, 2, -8, 4},
+                  (const double[]){4, 2, -8, 4});
+    run_float_dup(TIX_REDUCTION_MIN, false, (const float[]){0.5f, 2, -1, 4},
+                  (const double[]){0.5, 2, -1, 4});
+    run_float_dup(TIX_REDUCTION_MIN, true, (const float[]){0.5f, 2, -1, 4},
+                  (const double[]){0.5, 2, -1, 4});
+    run_float_dup(TIX_REDUCTION_MAX, false, (const float[]){4, 2, 8, 4},
+                  (const double[]){4, 2, 8, 4});
+    run_float_dup(TIX_REDUCTION_MAX, true, (const float[]){4, 2, 8, 4},
+                  (const double[]){4, 2, 8, 4});
+    run_float_dup(TIX_REDUCTION_MEAN, false, (const float[]){1.875f, 2, 10.0f / 3.0f, 4},
+                  (const double[]){1.875, 2, 10.0 / 3.0, 4});
+    run_float_dup(TIX_REDUCTION_MEAN, true, (const float[]){6.5f / 3.0f, 2, 3.5f, 4},
+                  (const double[]){6.5 / 3.0, 2, 3.5, 4});
+
+    /* float32 mean is computed in float32: 10/3 and 6.5/3 rounded to float */
+    float fdata[] = {1, 2, 3, 4};
+    float fupd[] = {2, -1, 4, 8, 0.5f};
+    float fout[4];
+    int32_t idx[] = {0, 2, 0, 2, 0};
+    tix_tensor d = UT_T(fdata, DT_F32, 4);
+    tix_tensor i = UT_T(idx, DT_I32, 5);
+    tix_tensor u = UT_T(fupd, DT_F32, 5);
+    tix_tensor o = UT_T(fout, DT_F32, 4);
+    tix_options opt = ut_opts();
+    opt.reduction = TIX_REDUCTION_MEAN;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_F32(fout, 1.875f, 2, 10.0f / 3.0f, 4);
+}
+
+/* exclude_self starts from the identity: -inf for max, +inf for min (not the finite extremes),
+ * and the type's extremes for integers. */
+static void test_exclude_self_identities(void** state) {
+    (void)state;
+    tix_options opt = ut_opts();
+    opt.exclude_self = true;
+    int32_t idx[] = {0, 1};
+    tix_tensor i = UT_T(idx, DT_I32, 2);
+    {
+        float data[] = {100, -100, 7};
+        float upd[] = {3, 3};
+        float out[3];
+        tix_tensor d = UT_T(data, DT_F32, 3);
+        tix_tensor u = UT_T(upd, DT_F32, 2);
+        tix_tensor o = UT_T(out, DT_F32, 3);
+        opt.reduction = TIX_REDUCTION_MAX;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, 3, 3, 7);
+        opt.reduction = TIX_REDUCTION_MIN;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, 3, 3, 7);
+        opt.exclude_self = false;
+        opt.reduction = TIX_REDUCTION_MAX;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, 100, 3, 7);
+        opt.reduction = TIX_REDUCTION_MIN;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, 3, -100, 7);
+        opt.exclude_self = true;
+
+        /* the identity of max is -inf: max(identity, -inf) = -inf, not -FLT_MAX */
+        float inf_upd[] = {-INFINITY, INFINITY};
+        u = UT_T(inf_upd, DT_F32, 2);
+        opt.reduction = TIX_REDUCTION_MAX;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, -INFINITY, INFINITY, 7);
+        opt.reduction = TIX_REDUCTION_MIN;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, -INFINITY, INFINITY, 7);
+    }
+    {
+        int8_t data[] = {100, -100, 5};
+        int8_t upd[] = {-128, 127};
+        int8_t out[3];
+        tix_tensor d = UT_T(data, DT_I8, 3);
+        tix_tensor u = UT_T(upd, DT_I8, 2);
+        tix_tensor o = UT_T(out, DT_I8, 3);
+        opt.reduction = TIX_REDUCTION_MAX;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I8(out, -128, 127, 5);
+        opt.reduction = TIX_REDUCTION_MIN;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I8(out, -128, 127, 5);
+        opt.reduction = TIX_REDUCTION_MUL;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I8(out, -128, 127, 5);
+        opt.reduction = TIX_REDUCTION_SUB;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        /* 0 - (-128) wraps to -128; 0 - 127 = -127 */
+        EXPECT_I8(out, -128, -127, 5);
+    }
+    {
+        uint8_t data[] = {0, 255, 9};
+        uint8_t upd[] = {255, 0};
+        uint8_t out[3];
+        tix_tensor d = UT_T(data, DT_U8, 3);
+        tix_tensor u = UT_T(upd, DT_U8, 2);
+        tix_tensor o = UT_T(out, DT_U8, 3);
+        opt.reduction = TIX_REDUCTION_MIN;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_U8(out, 255, 0, 9);
+        opt.reduction = TIX_REDUCTION_MAX;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_U8(out, 255, 0, 9);
+    }
+    {
+        int64_t data[] = {0, 0, 1};
+        int64_t upd[] = {INT64_MIN, INT64_MAX};
+        int64_t out[3];
+        tix_tensor d = UT_T(data, DT_I64, 3);
+        tix_tensor u = UT_T(upd, DT_I64, 2);
+        tix_tensor o = UT_T(out, DT_I64, 3);
+        opt.reduction = TIX_REDUCTION_MAX;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I64(out, INT64_MIN, INT64_MAX, 1);
+        opt.reduction = TIX_REDUCTION_MIN;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I64(out, INT64_MIN, INT64_MAX, 1);
+    }
+}
+
+/* Integer arithmetic wraps modulo 2^bits. */
+static void test_integer_wraparound(void** state) {
+    (void)state;
+    tix_options opt = ut_opts();
+    {
+        /* int8: 100 + 100 + 100 = 300 = 44 (mod 256); -100 - 100 - 100 = -300 = -44;
+         * 16 * 16 = 256 = 0 */
+        int8_t data[] = {100, -100, 16};
+        int32_t idx[] = {0, 0, 1, 1, 2};
+        int8_t upd[] = {100, 100, 100, 100, 16};
+        int8_t out[3];
+        tix_tensor d = UT_T(data, DT_I8, 3);
+        tix_tensor i = UT_T(idx, DT_I32, 5);
+        tix_tensor u = UT_T(upd, DT_I8, 5);
+        tix_tensor o = UT_T(out, DT_I8, 3);
+        opt.reduction = TIX_REDUCTION_ADD;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I8(out, 44, 100, 32);
+        opt.reduction = TIX_REDUCTION_SUB;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I8(out, -100, -44, 0);
+        opt.reduction = TIX_REDUCTION_MUL;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        /* 100 * 100 * 100 = 1000000 = 64 (mod 256); -100 * 100 * 100 = -64; 16 * 16 = 0 */
+        EXPECT_I8(out, 64, -64, 0);
+    }
+    {
+        uint8_t data[] = {0, 255};
+        int32_t idx[] = {0, 1};
+        uint8_t upd[] = {1, 1};
+        uint8_t out[2];
+        tix_tensor d = UT_T(data, DT_U8, 2);
+        tix_tensor i = UT_T(idx, DT_I32, 2);
+        tix_tensor u = UT_T(upd, DT_U8, 2);
+        tix_tensor o = UT_T(out, DT_U8, 2);
+        opt.reduction = TIX_REDUCTION_SUB;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_U8(out, 255, 254);
+        opt.reduction = TIX_REDUCTION_ADD;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_U8(out, 1, 0);
+    }
+    {
+        int32_t data[] = {65536, INT32_MAX};
+        int32_t idx[] = {0, 1};
+        int32_t upd[] = {65536, 1};
+        int32_t out[2];
+        tix_tensor d = UT_T(data, DT_I32, 2);
+        tix_tensor i = UT_T(idx, DT_I32, 2);
+        tix_tensor u = UT_T(upd, DT_I32, 2);
+        tix_tensor o = UT_T(out, DT_I32, 2);
+        opt.reduction = TIX_REDUCTION_MUL;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I32(out, 0, INT32_MAX);
+        opt.reduction = TIX_REDUCTION_ADD;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I32(out, 131072, INT32_MIN);
+    }
+    {
+        int64_t data[] = {INT64_MAX, INT64_MIN};
+        int32_t idx[] = {0, 1};
+        int64_t upd[] = {1, 1};
+        int64_t out[2];
+        tix_tensor d = UT_T(data, DT_I64, 2);
+        tix_tensor i = UT_T(idx, DT_I32, 2);
+        tix_tensor u = UT_T(upd, DT_I64, 2);
+        tix_tensor o = UT_T(out, DT_I64, 2);
+        opt.reduction = TIX_REDUCTION_ADD;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I64(out, INT64_MIN, INT64_MIN + 1);
+        opt.reduction = TIX_REDUCTION_SUB;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I64(out, INT64_MAX - 1, INT64_MAX);
+    }
+    {
+        uint64_t data[] = {(uint64_t)1 << 32, 3};
+        int32_t idx[] = {0, 1, 1};
+        uint64_t upd[] = {(uint64_t)1 << 32, UINT64_MAX, 5};
+        uint64_t out[2];
+        tix_tensor d = UT_T(data, DT_U64, 2);
+        tix_tensor i = UT_T(idx, DT_I32, 3);
+        tix_tensor u = UT_T(upd, DT_U64, 3);
+        tix_tensor o = UT_T(out, DT_U64, 2);
+        opt.reduction = TIX_REDUCTION_MUL;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        /* 3 * (2^64 - 1) * 5 = -15 (mod 2^64) */
+        EXPECT_U64(out, 0, (uint64_t)0 - 15u);
+        opt.reduction = TIX_REDUCTION_MAX;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_U64(out, (uint64_t)1 << 32, UINT64_MAX);
+        opt.reduction = TIX_REDUCTION_MIN;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_U64(out, (uint64_t)1 << 32, 3);
+    }
+    {
+        int16_t data[] = {-5, 7};
+        int32_t idx[] = {0, 0, 1, 1};
+        int16_t upd[] = {3, -9, 8, -32768};
+        int16_t out[2];
+        tix_tensor d = UT_T(data, DT_I16, 2);
+        tix_tensor i = UT_T(idx, DT_I32, 4);
+        tix_tensor u = UT_T(upd, DT_I16, 4);
+        tix_tensor o = UT_T(out, DT_I16, 2);
+        opt.reduction = TIX_REDUCTION_MIN;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I16(out, -9, -32768);
+        opt.reduction = TIX_REDUCTION_MAX;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I16(out, 3, 8);
+    }
+}
+
+/* The integer mean's sum follows add (wrapping), then one division rounded toward -inf. */
+static void test_integer_mean_sum_wraps(void** state) {
+    (void)state;
+    int8_t data[] = {100, -1};
+    int32_t idx[] = {0, 0, 1};
+    int8_t upd[] = {100, 100, -2};
+    int8_t out[2];
+    tix_tensor d = UT_T(data, DT_I8, 2);
+    tix_tensor i = UT_T(idx, DT_I32, 3);
+    tix_tensor u = UT_T(upd, DT_I8, 3);
+    tix_tensor o = UT_T(out, DT_I8, 2);
+    tix_options opt = ut_opts();
+    opt.reduction = TIX_REDUCTION_MEAN;
+    /* (100 + 100 + 100) wraps to 44, 44 / 3 -> 14; (-1 - 2) / 2 = -1.5 -> -2 */
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I8(out, 14, -2);
+
+    uint32_t udata[] = {7, 0};
+    uint32_t uupd[] = {2, 2, 5};
+    uint32_t uout[2];
+    d = UT_T(udata, DT_U32, 2);
+    u = UT_T(uupd, DT_U32, 3);
+    o = UT_T(uout, DT_U32, 2);
+    /* (7 + 2 + 2) / 3 = 3.67 -> 3; (0 + 5) / 2 -> 2 */
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_U32(uout, 3, 2);
+}
+
+/* float min/max propagate NaN: a NaN output stays, a NaN update is taken. */
+static void test_nan_propagates(void** state) {
+    (void)state;
+    int32_t idx[] = {0, 1, 1, 2, 3};
+    tix_tensor i = UT_T(idx, DT_I32, 5);
+    tix_options opt = ut_opts();
+    {
+        float data[] = {NAN, 1, 1, 1};
+        float upd[] = {5, NAN, 7, 3, -3};
+        float out[4];
+        tix_tensor d = UT_T(data, DT_F32, 4);
+        tix_tensor u = UT_T(upd, DT_F32, 5);
+        tix_tensor o = UT_T(out, DT_F32, 4);
+        opt.reduction = TIX_REDUCTION_MAX;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        assert_true(isnan(out[0]) && isnan(out[1]));
+        EXPECT_F32(out + 2, 3, 1);
+        opt.reduction = TIX_REDUCTION_MIN;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        assert_true(isnan(out[0]) && isnan(out[1]));
+        EXPECT_F32(out + 2, 1, -3);
+    }
+    {
+        double data[] = {NAN, 1, 1, 1};
+        double upd[] = {5, NAN, 7, 3, -3};
+        double out[4];
+        tix_tensor d = UT_T(data, DT_F64, 4);
+        tix_tensor u = UT_T(upd, DT_F64, 5);
+        tix_tensor o = UT_T(out, DT_F64, 4);
+        opt.reduction = TIX_REDUCTION_MAX;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        assert_true(isnan(out[0]) && isnan(out[1]));
+        EXPECT_F64(out + 2, 3, 1);
+        opt.reduction = TIX_REDUCTION_MIN;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        assert_true(isnan(out[0]) && isnan(out[1]));
+        EXPECT_F64(out + 2, 1, -3);
+    }
+    {
+        uint16_t data[] = {F16_NAN, F16_ONE, F16_ONE, F16_ONE};
+        uint16_t upd[] = {F16_TWO, F16_NAN, F16_THREE, F16_TWO, F16_ZERO};
+        uint16_t out[4];
+        tix_tensor d = UT_T(data, DT_F16, 4);
+        tix_tensor u = UT_T(upd, DT_F16, 5);
+        tix_tensor o = UT_T(out, DT_F16, 4);
+        opt.reduction = TIX_REDUCTION_MAX;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        assert_true(ut_f16_is_nan(out[0]) && ut_f16_is_nan(out[1]));
+        EXPECT_U16(out + 2, F16_TWO, F16_ONE);
+        opt.reduction = TIX_REDUCTION_MIN;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        assert_true(ut_f16_is_nan(out[0]) && ut_f16_is_nan(out[1]));
+        EXPECT_U16(out + 2, F16_ONE, F16_ZERO);
+    }
+}
+
+/* bool: add = or, sub = xor, mul = and, max = or, min = and; mean is unsupported.
+ * data [0, 0, 1, 1]; indices [0, 1, 2, 3, 1]; updates [0, 1, 0, 1, 1]. */
+static void run_bool(tix_reduction reduction, bool exclude_self, const uint8_t want[4]) {
+    uint8_t data[] = {0, 0, 1, 1};
+    int64_t idx[] = {0, 1, 2, 3, 1};
+    uint8_t upd[] = {0, 1, 0, 1, 1};
+    uint8_t out[4];
+    memset(out, 0x55, sizeof out);
+    tix_tensor d = UT_T(data, DT_BOOL, 4);
+    tix_tensor i = UT_T(idx, DT_I64, 5);
+    tix_tensor u = UT_T(upd, DT_BOOL, 5);
+    tix_tensor o = UT_T(out, DT_BOOL, 4);
+    tix_options opt = ut_opts();
+    opt.reduction = reduction;
+    opt.exclude_self = exclude_self;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    for (int k = 0; k < 4; ++k) {
+        if ((out[k] != 0) != (want[k] != 0)) {
+            print_error("bool reduction %d exclude_self %d: element %d is %u, expected %u\n",
+                        (int)reduction, (int)exclude_self, k, (unsigned)out[k], (unsigned)want[k]);
+            fail();
+        }
+    }
+}
+
+static void test_bool_rules(void** state) {
+    (void)state;
+    run_bool(TIX_REDUCTION_NONE, false, (const uint8_t[]){0, 1, 0, 1});
+    run_bool(TIX_REDUCTION_ADD, false, (const uint8_t[]){0, 1, 1, 1});
+    run_bool(TIX_REDUCTION_MAX, false, (const uint8_t[]){0, 1, 1, 1});
+    run_bool(TIX_REDUCTION_SUB, false, (const uint8_t[]){0, 0, 1, 0});
+    run_bool(TIX_REDUCTION_MUL, false, (const uint8_t[]){0, 0, 0, 1});
+    run_bool(TIX_REDUCTION_MIN, false, (const uint8_t[]){0, 0, 0, 1});
+    run_bool(TIX_REDUCTION_ADD, true, (const uint8_t[]){0, 1, 0, 1});
+    run_bool(TIX_REDUCTION_MAX, true, (const uint8_t[]){0, 1, 0, 1});
+    run_bool(TIX_REDUCTION_SUB, true, (const uint8_t[]){0, 0, 0, 1});
+    run_bool(TIX_REDUCTION_MUL, true, (const uint8_t[]){0, 1, 0, 1});
+    run_bool(TIX_REDUCTION_MIN, true, (const uint8_t[]){0, 1, 0, 1});
+
+    uint8_t data[] = {0, 1};
+    int64_t idx[] = {0};
+    uint8_t upd[] = {1};
+    uint8_t out[2];
+    tix_tensor d = UT_T(data, DT_BOOL, 2);
+    tix_tensor i = UT_T(idx, DT_I64, 1);
+    tix_tensor u = UT_T(upd, DT_BOOL, 1);
+    tix_tensor o = UT_T(out, DT_BOOL, 2);
+    tix_diagnostic diag;
+    tix_options opt = ut_opts_diag(&diag);
+    opt.reduction = TIX_REDUCTION_MEAN;
+    EXPECT_STATUS(tix_scatter_elements(&d, &i, &u, 0, &o, &opt), TIX_STATUS_UNSUPPORTED_REDUCTION);
+    EXPECT_DIAG(&diag, TIX_STATUS_UNSUPPORTED_REDUCTION, "options|data");
+}
+
+/* complex: add, sub, mul ((a+bi)(c+di) = (ac-bd) + (ad+bc)i); min, max, mean unsupported.
+ * data [1+2i, 5+5i, 9+9i]; indices [0, 0, 2]; updates [3+4i, 1+1i, 2+0i]. */
+static void test_complex_rules(void** state) {
+    (void)state;
+    int32_t idx[] = {0, 0, 2};
+    tix_tensor i = UT_T(idx, DT_I32, 3);
+    tix_options opt = ut_opts();
+    {
+        float data[] = {1, 2, 5, 5, 9, 9};
+        float upd[] = {3, 4, 1, 1, 2, 0};
+        float out[6];
+        tix_tensor d = UT_T(data, DT_C64, 3);
+        tix_tensor u = UT_T(upd, DT_C64, 3);
+        tix_tensor o = UT_T(out, DT_C64, 3);
+        opt.reduction = TIX_REDUCTION_NONE;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, 1, 1, 5, 5, 2, 0);
+        opt.reduction = TIX_REDUCTION_ADD;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, 5, 7, 5, 5, 11, 9);
+        opt.reduction = TIX_REDUCTION_SUB;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, -3, -3, 5, 5, 7, 9);
+        opt.reduction = TIX_REDUCTION_MUL;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        /* (1+2i)(3+4i) = -5+10i; (-5+10i)(1+i) = -15+5i; (9+9i)*2 = 18+18i */
+        EXPECT_F32(out, -15, 5, 5, 5, 18, 18);
+        opt.exclude_self = true;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        /* identity 1: (3+4i)(1+i) = -1+7i */
+        EXPECT_F32(out, -1, 7, 5, 5, 2, 0);
+        opt.reduction = TIX_REDUCTION_ADD;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, 4, 5, 5, 5, 2, 0);
+        opt.exclude_self = false;
+    }
+    {
+        double data[] = {1, 2, 5, 5, 9, 9};
+        double upd[] = {3, 4, 1, 1, 2, 0};
+        double out[6];
+        tix_tensor d = UT_T(data, DT_C128, 3);
+        tix_tensor u = UT_T(upd, DT_C128, 3);
+        tix_tensor o = UT_T(out, DT_C128, 3);
+        opt.reduction = TIX_REDUCTION_ADD;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F64(out, 5, 7, 5, 5, 11, 9);
+        opt.reduction = TIX_REDUCTION_SUB;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F64(out, -3, -3, 5, 5, 7, 9);
+        opt.reduction = TIX_REDUCTION_MUL;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F64(out, -15, 5, 5, 5, 18, 18);
+
+        tix_diagnostic diag;
+        opt.diagnostic = &diag;
+        const tix_reduction bad[] = {TIX_REDUCTION_MIN, TIX_REDUCTION_MAX, TIX_REDUCTION_MEAN};
+        for (int k = 0; k < 3; ++k) {
+            opt.reduction = bad[k];
+            EXPECT_STATUS(tix_scatter_elements(&d, &i, &u, 0, &o, &opt),
+                          TIX_STATUS_UNSUPPORTED_REDUCTION);
+            EXPECT_DIAG(&diag, TIX_STATUS_UNSUPPORTED_REDUCTION, "options|data");
+            tix_tensor s = ut_garbage_tensor();
+            EXPECT_STATUS(tix_scatter_elements_shape(&d, &i, &u, 0, &s, &opt),
+                          TIX_STATUS_UNSUPPORTED_REDUCTION);
+        }
+    }
+}
+
+/* float16 and bfloat16: each step in float32, rounded back to nearest-even. */
+static void test_float16_bfloat16(void** state) {
+    (void)state;
+    int32_t idx[] = {0, 1, 1, 2};
+    tix_tensor i = UT_T(idx, DT_I32, 4);
+    tix_options opt = ut_opts();
+    opt.reduction = TIX_REDUCTION_ADD;
+    {
+        /* 1 + 2 = 3; (2048 + 1) + 1 = 2048 each step (ties to even); 2048 + 3 = 2051 -> 2052 */
+        uint16_t data[] = {F16_ONE, F16_2048, F16_2048};
+        uint16_t upd[] = {F16_TWO, F16_ONE, F16_ONE, F16_THREE};
+        uint16_t out[3];
+        tix_tensor d = UT_T(data, DT_F16, 3);
+        tix_tensor u = UT_T(upd, DT_F16, 4);
+        tix_tensor o = UT_T(out, DT_F16, 3);
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_U16(out, F16_THREE, F16_2048, F16_2052);
+    }
+    {
+        /* 1 + 2 = 3; (256 + 1) + 1 = 256; 256 + 3 = 259 -> 260 */
+        uint16_t data[] = {BF16_ONE, BF16_256, BF16_256};
+        uint16_t upd[] = {BF16_TWO, BF16_ONE, BF16_ONE, BF16_THREE};
+        uint16_t out[3];
+        tix_tensor d = UT_T(data, DT_BF16, 3);
+        tix_tensor u = UT_T(upd, DT_BF16, 4);
+        tix_tensor o = UT_T(out, DT_BF16, 3);
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_U16(out, BF16_THREE, BF16_256, BF16_260);
+    }
+    {
+        int32_t one_idx[] = {0};
+        uint16_t data[] = {F16_ONE_HALF};
+        uint16_t upd[] = {F16_TWO};
+        uint16_t out[1];
+        tix_tensor i1 = UT_T(one_idx, DT_I32, 1);
+        tix_tensor d = UT_T(data, DT_F16, 1);
+        tix_tensor u = UT_T(upd, DT_F16, 1);
+        tix_tensor o = UT_T(out, DT_F16, 1);
+        opt.reduction = TIX_REDUCTION_MUL;
+        EXPECT_OK(tix_scatter_elements(&d, &i1, &u, 0, &o, &opt));
+        EXPECT_U16(out, F16_THREE);
+        opt.reduction = TIX_REDUCTION_SUB;
+        EXPECT_OK(tix_scatter_elements(&d, &i1, &u, 0, &o, &opt));
+        EXPECT_U16(out, 0xB800u); /* 1.5 - 2 = -0.5 */
+        opt.reduction = TIX_REDUCTION_MAX;
+        EXPECT_OK(tix_scatter_elements(&d, &i1, &u, 0, &o, &opt));
+        EXPECT_U16(out, F16_TWO);
+        opt.reduction = TIX_REDUCTION_MIN;
+        EXPECT_OK(tix_scatter_elements(&d, &i1, &u, 0, &o, &opt));
+        EXPECT_U16(out, F16_ONE_HALF);
+        opt.reduction = TIX_REDUCTION_MEAN;
+        EXPECT_OK(tix_scatter_elements(&d, &i1, &u, 0, &o, &opt));
+        EXPECT_U16(out, 0x3F00u); /* (1.5 + 2) / 2 = 1.75 */
+        opt.exclude_self = true;
+        opt.reduction = TIX_REDUCTION_MAX;
+        data[0] = F16_THREE;
+        EXPECT_OK(tix_scatter_elements(&d, &i1, &u, 0, &o, &opt));
+        EXPECT_U16(out, F16_TWO);
+        opt.reduction = TIX_REDUCTION_ADD;
+        EXPECT_OK(tix_scatter_elements(&d, &i1, &u, 0, &o, &opt));
+        EXPECT_U16(out, F16_TWO);
+    }
+}
+
+/* strings and float8 only move; reductions on them are unsupported. */
+static void test_string_and_float8(void** state) {
+    (void)state;
+    const char* words[] = {"a", "b", "c"};
+    const char* news[] = {"x", "y", "z"};
+    const char* out[3] = {NULL, NULL, NULL};
+    int64_t idx[] = {2, 0, 2};
+    tix_tensor d = UT_T(words, DT_STR, 3);
+    tix_tensor i = UT_T(idx, DT_I64, 3);
+    tix_tensor u = UT_T(news, DT_STR, 3);
+    tix_tensor o = UT_T(out, DT_STR, 3);
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, NULL));
+    EXPECT_PTR(out, news[1], words[1], news[2]);
+
+    tix_diagnostic diag;
+    tix_options opt = ut_opts_diag(&diag);
+    opt.reduction = TIX_REDUCTION_ADD;
+    memset(out, 0, sizeof out);
+    EXPECT_STATUS(tix_scatter_elements(&d, &i, &u, 0, &o, &opt), TIX_STATUS_UNSUPPORTED_REDUCTION);
+    EXPECT_DIAG(&diag, TIX_STATUS_UNSUPPORTED_REDUCTION, "options|data");
+    assert_null(out[0]);
+
+    for (int t = TIX_DTYPE_FLOAT8E4M3FN; t <= TIX_DTYPE_FLOAT8E5M2FNUZ; ++t) {
+        uint8_t f8[] = {0x11, 0x22, 0x33};
+        uint8_t f8u[] = {0xA0, 0xB0, 0xC0};
+        uint8_t f8o[3];
+        d = UT_T(f8, (tix_dtype)t, 3);
+        u = UT_T(f8u, (tix_dtype)t, 3);
+        o = UT_T(f8o, (tix_dtype)t, 3);
+        opt.reduction = TIX_REDUCTION_NONE;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        EXPECT_U8(f8o, 0xB0, 0x22, 0xC0);
+        const tix_reduction bad[] = {TIX_REDUCTION_ADD, TIX_REDUCTION_SUB, TIX_REDUCTION_MUL,
+                                     TIX_REDUCTION_MIN, TIX_REDUCTION_MAX, TIX_REDUCTION_MEAN};
+        for (int k = 0; k < 6; ++k) {
+            opt.reduction = bad[k];
+            EXPECT_STATUS(tix_scatter_elements(&d, &i, &u, 0, &o, &opt),
+                          TIX_STATUS_UNSUPPORTED_REDUCTION);
+            EXPECT_DIAG(&diag, TIX_STATUS_UNSUPPORTED_REDUCTION, "options|data");
+        }
+    }
+}
+
+/* Every out-of-range and negative-indices mode: indices [3, 10, -2, -7], 5 elements, add. */
+static void run_mode(tix_negative_indices neg, tix_out_of_range oor, const int32_t want[5]) {
+    int32_t data[5] = {0, 0, 0, 0, 0};
+    int8_t idx[] = {3, 10, -2, -7};
+    int32_t upd[] = {1, 2, 3, 4};
+    int32_t out[5] = {-9, -9, -9, -9, -9};
+    tix_tensor d = UT_T(data, DT_I32, 5);
+    tix_tensor i = UT_T(idx, DT_I8, 4);
+    tix_tensor u = UT_T(upd, DT_I32, 4);
+    tix_tensor o = UT_T(out, DT_I32, 5);
+    tix_options opt = ut_opts();
+    opt.negative_indices = neg;
+    opt.out_of_range = oor;
+    opt.reduction = TIX_REDUCTION_ADD;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    ut_expect_i32_(out, want, 5, __FILE__, __LINE__);
+}
+
+static void test_out_of_range_modes(void** state) {
+    (void)state;
+    run_mode(TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_IGNORE, (const int32_t[]){0, 0, 0, 4, 0});
+    run_mode(TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_CLAMP, (const int32_t[]){4, 0, 0, 4, 2});
+    run_mode(TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_WRAP, (const int32_t[]){2, 0, 0, 8, 0});
+    run_mode(TIX_NEGATIVE_OUT_OF_RANGE, TIX_OUT_OF_RANGE_IGNORE, (const int32_t[]){0, 0, 0, 1, 0});
+    run_mode(TIX_NEGATIVE_OUT_OF_RANGE, TIX_OUT_OF_RANGE_CLAMP, (const int32_t[]){7, 0, 0, 1, 2});
+    run_mode(TIX_NEGATIVE_OUT_OF_RANGE, TIX_OUT_OF_RANGE_WRAP, (const int32_t[]){2, 0, 0, 8, 0});
+
+    int32_t data[5] = {0, 0, 0, 0, 0};
+    int8_t idx[] = {3, 10, -2, -7};
+    int32_t upd[] = {1, 2, 3, 4};
+    int32_t out[5] = {-9, -9, -9, -9, -9};
+    tix_tensor d = UT_T(data, DT_I32, 5);
+    tix_tensor i = UT_T(idx, DT_I8, 4);
+    tix_tensor u = UT_T(upd, DT_I32, 4);
+    tix_tensor o = UT_T(out, DT_I32, 5);
+    tix_diagnostic diag;
+    tix_options opt = ut_opts_diag(&diag);
+    EXPECT_STATUS(tix_scatter_elements(&d, &i, &u, 0, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    EXPECT_INDEX_DIAG(&diag, 1, 10,
+                      "indices[1] = 10 is outside [-5, 4] for axis 0 of data with shape [5]", NULL);
+    EXPECT_I32(out, -9, -9, -9, -9, -9);
+
+    /* uint64 above INT64_MAX */
+    uint64_t big[] = {UINT64_MAX, (uint64_t)1 << 63, 2, 2};
+    i = UT_T(big, DT_U64, 4);
+    EXPECT_STATUS(tix_scatter_elements(&d, &i, &u, 0, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    EXPECT_INDEX_DIAG(&diag, 0, -1, NULL, "indices[0]");
+    opt.reduction = TIX_REDUCTION_ADD;
+    opt.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 0, 0, 7, 0, 0);
+    opt.out_of_range = TIX_OUT_OF_RANGE_CLAMP;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 0, 0, 7, 0, 3);
+    opt.out_of_range = TIX_OUT_OF_RANGE_WRAP;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 1, 0, 7, 2, 0);
+}
+
+/* 0-stride (broadcast) indices and updates; a reversed data view; a padded output. */
+static void test_broadcast_and_strides(void** state) {
+    (void)state;
+    int32_t data[] = {1, 2, 3, 4, 5, 6};
+    tix_tensor d = UT_T(data, DT_I32, 2, 3);
+    /* every row uses the permutation {2, 0, 1} */
+    int64_t perm[] = {2, 0, 1};
+    tix_tensor i = ut_tensor(perm, DT_I64, 2, UT_DIMS(2, 3), UT_DIMS(0, 1));
+    int32_t upd[] = {10, 20, 30, 40, 50, 60};
+    tix_tensor u = UT_T(upd, DT_I32, 2, 3);
+    int32_t out[6];
+    tix_tensor o = UT_T(out, DT_I32, 2, 3);
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 1, &o, NULL));
+    EXPECT_I32(out, 20, 30, 10, 50, 60, 40);
+
+    /* every update is 7, added twice to column 1 of each row: updates [2, 2] of stride 0 */
+    int32_t seven = 7;
+    int32_t ones[] = {1, 1};
+    i = ut_tensor(ones, DT_I32, 2, UT_DIMS(2, 2), UT_DIMS(0, 1));
+    u = ut_tensor(&seven, DT_I32, 2, UT_DIMS(2, 2), UT_DIMS(0, 0));
+    tix_options opt = ut_opts();
+    opt.reduction = TIX_REDUCTION_ADD;
+    /* data reversed along both axes: [[6, 5, 4], [3, 2, 1]]; output padded, row stride 4 */
+    tix_tensor rd = ut_tensor(data + 5, DT_I32, 2, UT_DIMS(2, 3), UT_DIMS(-3, -1));
+    int32_t pad[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
+    o = ut_tensor(pad, DT_I32, 2, UT_DIMS(2, 3), UT_DIMS(4, 1));
+    EXPECT_OK(tix_scatter_elements(&rd, &i, &u, 1, &o, &opt));
+    EXPECT_I32(pad, 6, 19, 4, -1, 3, 16, 1, -1);
+}
+
+/* Updates dropped by IGNORE address nothing: they do not count in a mean and do not reset an
+ * element to the identity under exclude_self; CLAMP and WRAP redirect them and they count. */
+static void test_dropped_updates_and_mean(void** state) {
+    (void)state;
+    int32_t data[] = {10, 6, 100};
+    int64_t idx[] = {0, 9, 0, -9, 1};
+    int32_t upd[] = {20, 99, 30, 77, 8};
+    int32_t out[3];
+    tix_tensor d = UT_T(data, DT_I32, 3);
+    tix_tensor i = UT_T(idx, DT_I64, 5);
+    tix_tensor u = UT_T(upd, DT_I32, 5);
+    tix_tensor o = UT_T(out, DT_I32, 3);
+    tix_options opt = ut_opts();
+    opt.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+
+    /* (10 + 20 + 30) / 3 = 20; (6 + 8) / 2 = 7; 100 untouched */
+    opt.reduction = TIX_REDUCTION_MEAN;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 20, 7, 100);
+    opt.exclude_self = true;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 25, 8, 100);
+    opt.reduction = TIX_REDUCTION_ADD;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 50, 8, 100);
+    opt.reduction = TIX_REDUCTION_MIN;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 20, 8, 100);
+
+    /* element 2 is addressed only by a dropped update: it keeps data under exclude_self */
+    int64_t idx2[] = {0, 5, 0, 5, 1};
+    i = UT_T(idx2, DT_I64, 5);
+    opt.reduction = TIX_REDUCTION_MUL;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 600, 8, 100);
+
+    /* CLAMP: 9 -> 2 and -9 -> -6 -> 0; mean without self: (20 + 30 + 77) / 3 = 42.3 -> 42 */
+    i = UT_T(idx, DT_I64, 5);
+    opt.out_of_range = TIX_OUT_OF_RANGE_CLAMP;
+    opt.reduction = TIX_REDUCTION_MEAN;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 42, 8, 99);
+    /* WRAP: 9 mod 3 = 0, -9 mod 3 = 0: (20 + 99 + 30 + 77) / 4 = 56.5 -> 56 */
+    opt.out_of_range = TIX_OUT_OF_RANGE_WRAP;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 56, 8, 100);
+}
+
+/* Zero-size dimensions. */
+static void test_zero_size(void** state) {
+    (void)state;
+    float data[] = {1, 2, 3, 4, 5, 6};
+    float out[6];
+    memset(out, 0, sizeof out);
+    tix_tensor d = UT_T(data, DT_F32, 2, 3);
+    /* empty indices: the output is a copy of data */
+    tix_tensor i = UT_T(NULL, DT_I32, 2, 0);
+    tix_tensor u = UT_T(NULL, DT_F32, 2, 0);
+    tix_tensor o = UT_T(out, DT_F32, 2, 3);
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 1, &o, NULL));
+    EXPECT_F32(out, 1, 2, 3, 4, 5, 6);
+    tix_tensor s = ut_garbage_tensor();
+    EXPECT_OK(tix_scatter_elements_shape(&d, &i, &u, 1, &s, NULL));
+    EXPECT_SHAPE(&s, DT_F32, 2, 3);
+
+    /* empty data */
+    d = UT_T(NULL, DT_F32, 0, 3);
+    i = UT_T(NULL, DT_I32, 0, 3);
+    u = UT_T(NULL, DT_F32, 0, 3);
+    o = UT_T(NULL, DT_F32, 0, 3);
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, NULL));
+
+    /* an index into an empty axis */
+    int32_t zero = 0;
+    float one = 1;
+    d = UT_T(NULL, DT_F32, 0);
+    i = UT_T(&zero, DT_I32, 1);
+    u = UT_T(&one, DT_F32, 1);
+    o = UT_T(NULL, DT_F32, 0);
+    EXPECT_STATUS(tix_scatter_elements(&d, &i, &u, 0, &o, NULL), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    tix_options opt = ut_opts();
+    opt.out_of_range = TIX_OUT_OF_RANGE_WRAP;
+    EXPECT_STATUS(tix_scatter_elements(&d, &i, &u, 0, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    opt.out_of_range = TIX_OUT_OF_RANGE_CLAMP;
+    EXPECT_STATUS(tix_scatter_elements(&d, &i, &u, 0, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    opt.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+}
+
+/* Shape inference and the shape rules. */
+static void test_shape_inference_and_checks(void** state) {
+    (void)state;
+    tix_tensor d = UT_T(NULL, DT_U16, 4, 5, 6);
+    tix_tensor i = UT_T(NULL, DT_I64, 3, 9, 6);
+    tix_tensor u = UT_T(NULL, DT_U16, 3, 9, 6);
+    tix_tensor s = ut_garbage_tensor();
+    EXPECT_OK(tix_scatter_elements_shape(&d, &i, &u, 1, &s, NULL));
+    EXPECT_SHAPE(&s, DT_U16, 4, 5, 6);
+    s = ut_garbage_tensor();
+    EXPECT_OK(tix_scatter_elements_shape(&d, &i, &u, -2, &s, NULL));
+    EXPECT_SHAPE(&s, DT_U16, 4, 5, 6);
+
+    tix_diagnostic diag;
+    tix_options opt = ut_opts_diag(&diag);
+    /* indices larger than data on a non-axis dimension */
+    EXPECT_STATUS(tix_scatter_elements_shape(&d, &i, &u, 0, &s, &opt), TIX_STATUS_SHAPE_MISMATCH);
+    EXPECT_DIAG(&diag, TIX_STATUS_SHAPE_MISMATCH, "indices");
+    /* updates not of the indices' shape */
+    u = UT_T(NULL, DT_U16, 3, 9, 5);
+    EXPECT_STATUS(tix_scatter_elements_shape(&d, &i, &u, 1, &s, &opt), TIX_STATUS_SHAPE_MISMATCH);
+    EXPECT_DIAG(&diag, TIX_STATUS_SHAPE_MISMATCH, "updates");
+    /* updates of another dtype */
+    u = UT_T(NULL, DT_I16, 3, 9, 6);
+    EXPECT_STATUS(tix_scatter_elements_shape(&d, &i, &u, 1, &s, &opt), TIX_STATUS_DTYPE_MISMATCH);
+    EXPECT_DIAG(&diag, TIX_STATUS_DTYPE_MISMATCH, "updates");
+    /* indices of another rank */
+    i = UT_T(NULL, DT_I64, 3, 9);
+    u = UT_T(NULL, DT_U16, 3, 9);
+    EXPECT_STATUS(tix_scatter_elements_shape(&d, &i, &u, 1, &s, &opt), TIX_STATUS_INVALID_RANK);
+    EXPECT_DIAG(&diag, TIX_STATUS_INVALID_RANK, "indices");
+    /* axis */
+    i = UT_T(NULL, DT_I64, 3, 9, 6);
+    u = UT_T(NULL, DT_U16, 3, 9, 6);
+    EXPECT_STATUS(tix_scatter_elements_shape(&d, &i, &u, 3, &s, &opt), TIX_STATUS_INVALID_AXIS);
+    EXPECT_DIAG(&diag, TIX_STATUS_INVALID_AXIS, "axis");
+    s = ut_garbage_tensor();
+    EXPECT_OK(tix_scatter_elements_shape(&d, &i, &u, 1, &s, &opt));
+    EXPECT_DIAG_RESET(&diag);
+    EXPECT_SHAPE(&s, DT_U16, 4, 5, 6);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_onnx_scatter_examples),
+        cmocka_unit_test(test_onnx_node_tests),
+        cmocka_unit_test(test_directml_examples),
+        cmocka_unit_test(test_openvino_seu12_examples),
+        cmocka_unit_test(test_openvino_seu12_mean),
+        cmocka_unit_test(test_duplicates_every_reduction),
+        cmocka_unit_test(test_exclude_self_identities),
+        cmocka_unit_test(test_integer_wraparound),
+        cmocka_unit_test(test_integer_mean_sum_wraps),
+        cmocka_unit_test(test_nan_propagates),
+        cmocka_unit_test(test_bool_rules),
+        cmocka_unit_test(test_complex_rules),
+        cmocka_unit_test(test_float16_bfloat16),
+        cmocka_unit_test(test_string_and_float8),
+        cmocka_unit_test(test_out_of_range_modes),
+        cmocka_unit_test(test_broadcast_and_strides),
+        cmocka_unit_test(test_dropped_updates_and_mean),
+        cmocka_unit_test(test_zero_size),
+        cmocka_unit_test(test_shape_inference_and_checks),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

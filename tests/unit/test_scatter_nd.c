@@ -1,0 +1,493 @@
+/* tix_scatter_nd and tix_scatter_nd_shape: the OpenVINO ScatterNDUpdate-3 examples (= ONNX
+ * ScatterND examples), the ONNX ScatterND reduction node tests, OpenVINO ScatterNDUpdate-15
+ * (negative indices, sum on float16, sub, prod), duplicates under every reduction, rank-0
+ * updates, k = 0, batch_dims, every out-of-range mode, zero sizes and shape inference. */
+#include "unit.h"
+
+static const int32_t k_data444[64] = {
+    1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1,
+    8, 7, 6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 6, 7, 8};
+static const int32_t k_upd244[32] = {5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8,
+                                     1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4};
+
+/* OpenVINO ScatterNDUpdate-3 examples 1 and 2 (int32, int32 indices) and the same as the ONNX
+ * ScatterND examples (float32, int64 indices). */
+static void test_openvino_onnx_examples(void** state) {
+    (void)state;
+    {
+        int32_t data[] = {1, 2, 3, 4, 5, 6, 7, 8};
+        int32_t idx[] = {4, 3, 1, 7};
+        int32_t upd[] = {9, 10, 11, 12};
+        int32_t out[8];
+        tix_tensor d = UT_T(data, DT_I32, 8);
+        tix_tensor i = UT_T(idx, DT_I32, 4, 1);
+        tix_tensor u = UT_T(upd, DT_I32, 4);
+        tix_tensor o = UT_T(out, DT_I32, 8);
+        EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, NULL));
+        EXPECT_I32(out, 1, 11, 3, 10, 9, 6, 7, 12);
+
+        float fdata[] = {1, 2, 3, 4, 5, 6, 7, 8};
+        int64_t fidx[] = {4, 3, 1, 7};
+        float fupd[] = {9, 10, 11, 12};
+        float fout[8];
+        d = UT_T(fdata, DT_F32, 8);
+        i = UT_T(fidx, DT_I64, 4, 1);
+        u = UT_T(fupd, DT_F32, 4);
+        o = UT_T(fout, DT_F32, 8);
+        EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, NULL));
+        EXPECT_F32(fout, 1, 11, 3, 10, 9, 6, 7, 12);
+    }
+    {
+        int32_t idx[] = {0, 2};
+        int32_t out[64];
+        tix_tensor d = UT_T((void*)k_data444, DT_I32, 4, 4, 4);
+        tix_tensor i = UT_T(idx, DT_I32, 2, 1);
+        tix_tensor u = UT_T((void*)k_upd244, DT_I32, 2, 4, 4);
+        tix_tensor o = UT_T(out, DT_I32, 4, 4, 4);
+        EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, NULL));
+        for (int k = 0; k < 16; ++k) {
+            assert_int_equal(out[k], k_upd244[k]);
+            assert_int_equal(out[16 + k], k_data444[16 + k]);
+            assert_int_equal(out[32 + k], k_upd244[16 + k]);
+            assert_int_equal(out[48 + k], k_data444[48 + k]);
+        }
+        tix_tensor s = ut_garbage_tensor();
+        EXPECT_OK(tix_scatter_nd_shape(&d, &i, &u, 0, &s, NULL));
+        EXPECT_SHAPE(&s, DT_I32, 4, 4, 4);
+    }
+}
+
+/* ONNX test_scatternd_add/multiply/max/min: indices [[0], [0]] on the 4x4x4 data. */
+static void test_onnx_reduction_node_tests(void** state) {
+    (void)state;
+    float data[64], upd[32], out[64];
+    for (int k = 0; k < 64; ++k) {
+        data[k] = (float)k_data444[k];
+    }
+    for (int k = 0; k < 32; ++k) {
+        upd[k] = (float)k_upd244[k];
+    }
+    int64_t idx[] = {0, 0};
+    tix_tensor d = UT_T(data, DT_F32, 4, 4, 4);
+    tix_tensor i = UT_T(idx, DT_I64, 2, 1);
+    tix_tensor u = UT_T(upd, DT_F32, 2, 4, 4);
+    tix_tensor o = UT_T(out, DT_F32, 4, 4, 4);
+    tix_options opt = ut_opts();
+
+    opt.reduction = TIX_REDUCTION_ADD;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    EXPECT_F32(out, 7, 8, 9, 10, 13, 14, 15, 16, 18, 17, 16, 15, 16, 15, 14, 13);
+    for (int k = 16; k < 64; ++k) {
+        assert_true(out[k] == data[k]);
+    }
+    opt.reduction = TIX_REDUCTION_MUL;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    EXPECT_F32(out, 5, 10, 15, 20, 60, 72, 84, 96, 168, 147, 126, 105, 128, 96, 64, 32);
+    opt.reduction = TIX_REDUCTION_MAX;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    EXPECT_F32(out, 5, 5, 5, 5, 6, 6, 7, 8, 8, 7, 7, 7, 8, 8, 8, 8);
+    opt.reduction = TIX_REDUCTION_MIN;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    EXPECT_F32(out, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 3, 2, 1);
+    for (int k = 16; k < 64; ++k) {
+        assert_true(out[k] == data[k]);
+    }
+
+    /* ONNX ScatterND example 2 in float32: indices [[0], [2]], no reduction */
+    int64_t idx2[] = {0, 2};
+    i = UT_T(idx2, DT_I64, 2, 1);
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, NULL));
+    for (int k = 0; k < 16; ++k) {
+        assert_true(out[k] == upd[k]);
+        assert_true(out[16 + k] == data[16 + k]);
+        assert_true(out[32 + k] == upd[16 + k]);
+        assert_true(out[48 + k] == data[48 + k]);
+    }
+}
+
+/* Strings move by pointer through gather_nd and scatter_nd. */
+static void test_strings(void** state) {
+    (void)state;
+    const char* words[] = {"a", "b", "c", "d"};
+    const char* news[] = {"x", "y"};
+    const char* out[4];
+    int64_t idx[] = {1, 1, 0, 0};
+    tix_tensor d = UT_T(words, DT_STR, 2, 2);
+    tix_tensor i = UT_T(idx, DT_I64, 2, 2);
+    tix_tensor u = UT_T(news, DT_STR, 2);
+    tix_tensor o = UT_T(out, DT_STR, 2, 2);
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, NULL));
+    EXPECT_PTR(out, news[1], words[1], words[2], news[0]);
+    const char* g[2];
+    o = UT_T(g, DT_STR, 2);
+    EXPECT_OK(tix_gather_nd(&d, &i, 0, &o, NULL));
+    EXPECT_PTR(g, words[3], words[0]);
+    tix_options opt = ut_opts();
+    opt.reduction = TIX_REDUCTION_MIN;
+    o = UT_T(out, DT_STR, 2, 2);
+    EXPECT_STATUS(tix_scatter_nd(&d, &i, &u, 0, &o, &opt), TIX_STATUS_UNSUPPORTED_REDUCTION);
+}
+
+/* OpenVINO ScatterNDUpdate-15. The text example has negative indices (-4 writes position 4
+ * again, after 9: 14 wins; the page's "4" there is a doc bug). The XML examples use indices
+ * [0, 2, -3, -3, 0] on [1, 2, 3, 4] with updates [10, 20, 30, 40, 50]: none -> [50, 40, 20, 4]
+ * (last wins; the page's [50, 20, 20, 4] is a doc bug), sum on float16 -> [61, 72, 23, 4],
+ * sub on int32 -> [-59, -68, -17, 4], prod on float32 -> [500, 2400, 60, 4] (the page's
+ * [500, 3600, 40, 4] mixes up positions 1 and 2). */
+static void test_openvino_scatter_nd_update15(void** state) {
+    (void)state;
+    {
+        int32_t data[] = {1, 2, 3, 4, 5, 6, 7, 8};
+        int64_t idx[] = {4, 3, 1, 7, -2, -4};
+        int32_t upd[] = {9, 10, 11, 12, 13, 14};
+        int32_t out[8];
+        tix_tensor d = UT_T(data, DT_I32, 8);
+        tix_tensor i = UT_T(idx, DT_I64, 6, 1);
+        tix_tensor u = UT_T(upd, DT_I32, 6);
+        tix_tensor o = UT_T(out, DT_I32, 8);
+        EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, NULL));
+        EXPECT_I32(out, 1, 11, 3, 10, 14, 6, 13, 12);
+    }
+    int32_t idx[] = {0, 2, -3, -3, 0};
+    tix_tensor i = UT_T(idx, DT_I32, 5, 1);
+    tix_options opt = ut_opts();
+    {
+        float data[] = {1, 2, 3, 4};
+        float upd[] = {10, 20, 30, 40, 50};
+        float out[4];
+        tix_tensor d = UT_T(data, DT_F32, 4);
+        tix_tensor u = UT_T(upd, DT_F32, 5);
+        tix_tensor o = UT_T(out, DT_F32, 4);
+        EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, 50, 40, 20, 4);
+        opt.reduction = TIX_REDUCTION_MUL;
+        EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+        EXPECT_F32(out, 500, 2400, 60, 4);
+    }
+    {
+        /* float16: 1, 2, 3, 4 and 10, 20, 30, 40, 50; 61 = 0x53A0, 72 = 0x5480, 23 = 0x4DC0 */
+        uint16_t data[] = {0x3C00, 0x4000, 0x4200, 0x4400};
+        uint16_t upd[] = {0x4900, 0x4D00, 0x4F80, 0x5100, 0x5240};
+        uint16_t out[4];
+        tix_tensor d = UT_T(data, DT_F16, 4);
+        tix_tensor u = UT_T(upd, DT_F16, 5);
+        tix_tensor o = UT_T(out, DT_F16, 4);
+        opt.reduction = TIX_REDUCTION_ADD;
+        EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+        EXPECT_U16(out, 0x53A0, 0x5480, 0x4DC0, 0x4400);
+    }
+    {
+        int32_t data[] = {1, 2, 3, 4};
+        int32_t upd[] = {10, 20, 30, 40, 50};
+        int32_t out[4];
+        tix_tensor d = UT_T(data, DT_I32, 4);
+        tix_tensor u = UT_T(upd, DT_I32, 5);
+        tix_tensor o = UT_T(out, DT_I32, 4);
+        opt.reduction = TIX_REDUCTION_SUB;
+        EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I32(out, -59, -68, -17, 4);
+        opt.exclude_self = true;
+        EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+        EXPECT_I32(out, -60, -70, -20, 4);
+    }
+}
+
+/* Duplicates under every reduction, with and without exclude_self: row tuples into [3, 2]. */
+static void run_reduction(tix_reduction reduction, bool exclude_self, const int32_t want[6]) {
+    int32_t data[] = {1, 2, 3, 4, 5, 6};
+    uint8_t idx[] = {0, 2, 0};
+    int32_t upd[] = {10, -20, 30, 40, -50, 60};
+    int32_t out[6];
+    memset(out, 0, sizeof out);
+    tix_tensor d = UT_T(data, DT_I32, 3, 2);
+    tix_tensor i = UT_T(idx, DT_U8, 3, 1);
+    tix_tensor u = UT_T(upd, DT_I32, 3, 2);
+    tix_tensor o = UT_T(out, DT_I32, 3, 2);
+    tix_options opt = ut_opts();
+    opt.reduction = reduction;
+    opt.exclude_self = exclude_self;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    for (int k = 0; k < 6; ++k) {
+        if (out[k] != want[k]) {
+            print_error("reduction %d exclude_self %d: element %d is %d, expected %d\n",
+                        (int)reduction, (int)exclude_self, k, (int)out[k], (int)want[k]);
+            fail();
+        }
+    }
+}
+
+static void test_duplicates_every_reduction(void** state) {
+    (void)state;
+    run_reduction(TIX_REDUCTION_NONE, false, (const int32_t[]){-50, 60, 3, 4, 30, 40});
+    run_reduction(TIX_REDUCTION_NONE, true, (const int32_t[]){-50, 60, 3, 4, 30, 40});
+    run_reduction(TIX_REDUCTION_ADD, false, (const int32_t[]){-39, 42, 3, 4, 35, 46});
+    run_reduction(TIX_REDUCTION_ADD, true, (const int32_t[]){-40, 40, 3, 4, 30, 40});
+    run_reduction(TIX_REDUCTION_SUB, false, (const int32_t[]){41, -38, 3, 4, -25, -34});
+    run_reduction(TIX_REDUCTION_SUB, true, (const int32_t[]){40, -40, 3, 4, -30, -40});
+    run_reduction(TIX_REDUCTION_MUL, false, (const int32_t[]){-500, -2400, 3, 4, 150, 240});
+    run_reduction(TIX_REDUCTION_MUL, true, (const int32_t[]){-500, -1200, 3, 4, 30, 40});
+    run_reduction(TIX_REDUCTION_MIN, false, (const int32_t[]){-50, -20, 3, 4, 5, 6});
+    run_reduction(TIX_REDUCTION_MIN, true, (const int32_t[]){-50, -20, 3, 4, 30, 40});
+    run_reduction(TIX_REDUCTION_MAX, false, (const int32_t[]){10, 60, 3, 4, 30, 40});
+    run_reduction(TIX_REDUCTION_MAX, true, (const int32_t[]){10, 60, 3, 4, 30, 40});
+    run_reduction(TIX_REDUCTION_MEAN, false, (const int32_t[]){-13, 14, 3, 4, 17, 23});
+    run_reduction(TIX_REDUCTION_MEAN, true, (const int32_t[]){-20, 20, 3, 4, 30, 40});
+}
+
+/* Element tuples with duplicates (k = r): float mean and bool. */
+static void test_element_tuples(void** state) {
+    (void)state;
+    float data[] = {1, 2, 3, 4};
+    int64_t idx[] = {1, 1, 0, 0, 1, 1, -1, -1};
+    float upd[] = {2, 3, 4, 10};
+    float out[4];
+    tix_tensor d = UT_T(data, DT_F32, 2, 2);
+    tix_tensor i = UT_T(idx, DT_I64, 4, 2);
+    tix_tensor u = UT_T(upd, DT_F32, 4);
+    tix_tensor o = UT_T(out, DT_F32, 2, 2);
+    tix_options opt = ut_opts();
+    opt.reduction = TIX_REDUCTION_MEAN;
+    /* (1 + 3) / 2 = 2; (4 + 2 + 4 + 10) / 4 = 5 */
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    EXPECT_F32(out, 2, 2, 3, 5);
+    opt.exclude_self = true;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    EXPECT_F32(out, 3, 2, 3, 16.0f / 3.0f);
+
+    uint8_t bdata[] = {0, 1, 1, 0};
+    uint8_t bupd[] = {1, 1, 1, 1};
+    uint8_t bout[4];
+    d = UT_T(bdata, DT_BOOL, 2, 2);
+    u = UT_T(bupd, DT_BOOL, 4);
+    o = UT_T(bout, DT_BOOL, 2, 2);
+    opt = ut_opts();
+    opt.reduction = TIX_REDUCTION_SUB;
+    /* xor: [0,0] ^= 1 -> 1; [1,1] ^= 1 ^ 1 ^ 1 -> 1 */
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    assert_true(bout[0] != 0 && bout[1] != 0 && bout[2] != 0 && bout[3] != 0);
+    opt.reduction = TIX_REDUCTION_MEAN;
+    EXPECT_STATUS(tix_scatter_nd(&d, &i, &u, 0, &o, &opt), TIX_STATUS_UNSUPPORTED_REDUCTION);
+}
+
+/* Rank-0 updates (q = 1, k = r), k = 0 (whole data per tuple), and batch_dims. */
+static void test_rank0_k0_batch(void** state) {
+    (void)state;
+    int64_t data[] = {10, 20, 30, 40};
+    int64_t out[4];
+    tix_tensor d = UT_T(data, DT_I64, 4);
+
+    int32_t tuple[] = {-2};
+    int64_t one = 99;
+    tix_tensor i = UT_T(tuple, DT_I32, 1);
+    tix_tensor u = ut_scalar(&one, DT_I64);
+    tix_tensor o = UT_T(out, DT_I64, 4);
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, NULL));
+    EXPECT_I64(out, 10, 20, 99, 40);
+    tix_tensor s = ut_garbage_tensor();
+    EXPECT_OK(tix_scatter_nd_shape(&d, &i, &u, 0, &s, NULL));
+    EXPECT_SHAPE(&s, DT_I64, 4);
+    /* a one-element rank-1 update is not rank 0 */
+    u = UT_T(&one, DT_I64, 1);
+    EXPECT_STATUS(tix_scatter_nd(&d, &i, &u, 0, &o, NULL), TIX_STATUS_SHAPE_MISMATCH);
+
+    /* k = 0: indices [2, 0], updates [2, 4]: each tuple addresses all of data */
+    int64_t upd[] = {1, 2, 3, 4, 5, 6, 7, 8};
+    i = UT_T(NULL, DT_I64, 2, 0);
+    u = UT_T(upd, DT_I64, 2, 4);
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, NULL));
+    EXPECT_I64(out, 5, 6, 7, 8);
+    tix_options opt = ut_opts();
+    opt.reduction = TIX_REDUCTION_ADD;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I64(out, 16, 28, 40, 52);
+
+    /* batch_dims 1: data [2, 3], indices [2, 1], updates [2] */
+    int64_t d23[] = {0, 0, 0, 0, 0, 0};
+    int16_t bidx[] = {2, -3};
+    int64_t bupd[] = {7, 8};
+    int64_t bout[6];
+    d = UT_T(d23, DT_I64, 2, 3);
+    i = UT_T(bidx, DT_I16, 2, 1);
+    u = UT_T(bupd, DT_I64, 2);
+    o = UT_T(bout, DT_I64, 2, 3);
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 1, &o, NULL));
+    EXPECT_I64(bout, 0, 0, 7, 8, 0, 0);
+    memset(bout, 0, sizeof bout);
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, -1, &o, NULL));
+    EXPECT_I64(bout, 0, 0, 7, 8, 0, 0);
+    s = ut_garbage_tensor();
+    EXPECT_OK(tix_scatter_nd_shape(&d, &i, &u, 1, &s, NULL));
+    EXPECT_SHAPE(&s, DT_I64, 2, 3);
+    EXPECT_STATUS(tix_scatter_nd(&d, &i, &u, 2, &o, NULL), TIX_STATUS_INVALID_BATCH_DIMS);
+    EXPECT_STATUS(tix_scatter_nd(&d, &i, &u, -3, &o, NULL), TIX_STATUS_INVALID_BATCH_DIMS);
+}
+
+/* Every out-of-range and negative-indices mode with add: tuples [3], [10], [-2], [-7] into 5. */
+static void run_mode(tix_negative_indices neg, tix_out_of_range oor, const int32_t want[5]) {
+    int32_t data[5] = {0, 0, 0, 0, 0};
+    int64_t idx[] = {3, 10, -2, -7};
+    int32_t upd[] = {1, 2, 3, 4};
+    int32_t out[5] = {-9, -9, -9, -9, -9};
+    tix_tensor d = UT_T(data, DT_I32, 5);
+    tix_tensor i = UT_T(idx, DT_I64, 4, 1);
+    tix_tensor u = UT_T(upd, DT_I32, 4);
+    tix_tensor o = UT_T(out, DT_I32, 5);
+    tix_options opt = ut_opts();
+    opt.negative_indices = neg;
+    opt.out_of_range = oor;
+    opt.reduction = TIX_REDUCTION_ADD;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    ut_expect_i32_(out, want, 5, __FILE__, __LINE__);
+}
+
+static void test_out_of_range_modes(void** state) {
+    (void)state;
+    run_mode(TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_IGNORE, (const int32_t[]){0, 0, 0, 4, 0});
+    run_mode(TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_CLAMP, (const int32_t[]){4, 0, 0, 4, 2});
+    run_mode(TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_WRAP, (const int32_t[]){2, 0, 0, 8, 0});
+    run_mode(TIX_NEGATIVE_OUT_OF_RANGE, TIX_OUT_OF_RANGE_IGNORE, (const int32_t[]){0, 0, 0, 1, 0});
+    run_mode(TIX_NEGATIVE_OUT_OF_RANGE, TIX_OUT_OF_RANGE_CLAMP, (const int32_t[]){7, 0, 0, 1, 2});
+    run_mode(TIX_NEGATIVE_OUT_OF_RANGE, TIX_OUT_OF_RANGE_WRAP, (const int32_t[]){2, 0, 0, 8, 0});
+
+    /* 2-component tuples into [3, 4]: each component against its own dimension; IGNORE drops
+     * the tuple when any component is bad. */
+    int32_t data[12] = {0};
+    int64_t pairs[] = {0, 5, -1, -6, 2, 3};
+    int32_t upd[] = {1, 2, 4};
+    int32_t out[12];
+    tix_tensor d = UT_T(data, DT_I32, 3, 4);
+    tix_tensor i = UT_T(pairs, DT_I64, 3, 2);
+    tix_tensor u = UT_T(upd, DT_I32, 3);
+    tix_tensor o = UT_T(out, DT_I32, 3, 4);
+    tix_diagnostic diag;
+    tix_options opt = ut_opts_diag(&diag);
+    memset(out, 0x33, sizeof out);
+    EXPECT_STATUS(tix_scatter_nd(&d, &i, &u, 0, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    EXPECT_INDEX_DIAG(&diag, 1, 5, NULL, "= 5 is outside [-4, 3]");
+    assert_true(ut_all_bytes(out, sizeof out, 0x33));
+    opt.reduction = TIX_REDUCTION_ADD;
+    opt.out_of_range = TIX_OUT_OF_RANGE_CLAMP;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 4);
+    opt.out_of_range = TIX_OUT_OF_RANGE_WRAP;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 4);
+    opt.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4);
+
+    /* uint64 above INT64_MAX */
+    uint64_t big[] = {2, UINT64_MAX, (uint64_t)1 << 63, 1, 0, 0};
+    i = UT_T(big, DT_U64, 3, 2);
+    opt.out_of_range = TIX_OUT_OF_RANGE_ERROR;
+    EXPECT_STATUS(tix_scatter_nd(&d, &i, &u, 0, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    EXPECT_INDEX_DIAG(&diag, 1, -1, NULL, NULL);
+    opt.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    opt.out_of_range = TIX_OUT_OF_RANGE_CLAMP;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 4, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1);
+    /* (2, (2^64 - 1) mod 4 = 3), (2^63 mod 3 = 2, 1), (0, 0) */
+    opt.out_of_range = TIX_OUT_OF_RANGE_WRAP;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    EXPECT_I32(out, 4, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1);
+}
+
+/* Zero sizes and strided views. */
+static void test_zero_size_and_strides(void** state) {
+    (void)state;
+    float data[] = {1, 2, 3, 4, 5, 6};
+    float out[6] = {0};
+    tix_tensor d = UT_T(data, DT_F32, 3, 2);
+    tix_tensor i = UT_T(NULL, DT_I64, 0, 1);
+    tix_tensor u = UT_T(NULL, DT_F32, 0, 2);
+    tix_tensor o = UT_T(out, DT_F32, 3, 2);
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, NULL));
+    EXPECT_F32(out, 1, 2, 3, 4, 5, 6);
+
+    d = UT_T(NULL, DT_F32, 0, 2);
+    o = UT_T(NULL, DT_F32, 0, 2);
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, NULL));
+
+    int64_t zero = 0;
+    float one = 1;
+    d = UT_T(NULL, DT_F32, 0);
+    i = UT_T(&zero, DT_I64, 1, 1);
+    u = UT_T(&one, DT_F32, 1);
+    o = UT_T(NULL, DT_F32, 0);
+    EXPECT_STATUS(tix_scatter_nd(&d, &i, &u, 0, &o, NULL), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    tix_options opt = ut_opts();
+    opt.out_of_range = TIX_OUT_OF_RANGE_CLAMP;
+    EXPECT_STATUS(tix_scatter_nd(&d, &i, &u, 0, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    opt.out_of_range = TIX_OUT_OF_RANGE_WRAP;
+    EXPECT_STATUS(tix_scatter_nd(&d, &i, &u, 0, &o, &opt), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    opt.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+
+    /* transposed data view, column-major indices, broadcast updates, padded output */
+    int32_t buf[] = {1, 2, 3, 4, 5, 6};
+    tix_tensor td = ut_tensor(buf, DT_I32, 2, UT_DIMS(2, 3), UT_DIMS(1, 2)); /* [[1,3,5],[2,4,6]] */
+    int32_t cols[] = {1, 0, 2, 0}; /* tuples (1, 2), (0, 0) */
+    tix_tensor ti = ut_tensor(cols, DT_I32, 2, UT_DIMS(2, 2), UT_DIMS(1, 2));
+    int32_t minus = -7;
+    tix_tensor tu = ut_tensor(&minus, DT_I32, 1, UT_DIMS(2), UT_DIMS(0));
+    int32_t pad[8];
+    for (int k = 0; k < 8; ++k) {
+        pad[k] = 100;
+    }
+    tix_tensor to = ut_tensor(pad, DT_I32, 2, UT_DIMS(2, 3), UT_DIMS(4, 1));
+    EXPECT_OK(tix_scatter_nd(&td, &ti, &tu, 0, &to, NULL));
+    EXPECT_I32(pad, -7, 3, 5, 100, 2, 4, -7, 100);
+    EXPECT_I32(buf, 1, 2, 3, 4, 5, 6);
+}
+
+/* Shape inference and shape checks. */
+static void test_shape_inference_and_checks(void** state) {
+    (void)state;
+    tix_tensor d = UT_T(NULL, DT_BOOL, 4, 5, 6);
+    tix_tensor i = UT_T(NULL, DT_I32, 7, 2);
+    tix_tensor u = UT_T(NULL, DT_BOOL, 7, 6);
+    tix_tensor s = ut_garbage_tensor();
+    EXPECT_OK(tix_scatter_nd_shape(&d, &i, &u, 0, &s, NULL));
+    EXPECT_SHAPE(&s, DT_BOOL, 4, 5, 6);
+
+    tix_diagnostic diag;
+    tix_options opt = ut_opts_diag(&diag);
+    u = UT_T(NULL, DT_BOOL, 7, 5);
+    EXPECT_STATUS(tix_scatter_nd_shape(&d, &i, &u, 0, &s, &opt), TIX_STATUS_SHAPE_MISMATCH);
+    EXPECT_DIAG(&diag, TIX_STATUS_SHAPE_MISMATCH, "updates");
+    u = UT_T(NULL, DT_U8, 7, 6);
+    EXPECT_STATUS(tix_scatter_nd_shape(&d, &i, &u, 0, &s, &opt), TIX_STATUS_DTYPE_MISMATCH);
+    EXPECT_DIAG(&diag, TIX_STATUS_DTYPE_MISMATCH, "updates");
+    /* k = 4 > r */
+    i = UT_T(NULL, DT_I32, 7, 4);
+    u = UT_T(NULL, DT_BOOL, 7);
+    EXPECT_STATUS(tix_scatter_nd_shape(&d, &i, &u, 0, &s, &opt), TIX_STATUS_SHAPE_MISMATCH);
+    EXPECT_DIAG(&diag, TIX_STATUS_SHAPE_MISMATCH, "indices");
+    /* float indices */
+    i = UT_T(NULL, DT_F64, 7, 3);
+    EXPECT_STATUS(tix_scatter_nd_shape(&d, &i, &u, 0, &s, &opt), TIX_STATUS_INVALID_INDEX_DTYPE);
+    EXPECT_DIAG(&diag, TIX_STATUS_INVALID_INDEX_DTYPE, "indices");
+    i = UT_T(NULL, DT_I32, 7, 3);
+    s = ut_garbage_tensor();
+    EXPECT_OK(tix_scatter_nd_shape(&d, &i, &u, 0, &s, &opt));
+    EXPECT_DIAG_RESET(&diag);
+    EXPECT_SHAPE(&s, DT_BOOL, 4, 5, 6);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_openvino_onnx_examples),
+        cmocka_unit_test(test_onnx_reduction_node_tests),
+        cmocka_unit_test(test_openvino_scatter_nd_update15),
+        cmocka_unit_test(test_duplicates_every_reduction),
+        cmocka_unit_test(test_element_tuples),
+        cmocka_unit_test(test_strings),
+        cmocka_unit_test(test_rank0_k0_batch),
+        cmocka_unit_test(test_out_of_range_modes),
+        cmocka_unit_test(test_zero_size_and_strides),
+        cmocka_unit_test(test_shape_inference_and_checks),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
