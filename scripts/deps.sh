@@ -1,0 +1,62 @@
+#!/bin/sh
+# Checks that the Debian packages a make target needs are installed, and installs the missing ones
+# when run as root (with apt-get). As another user it prints the apt-get line to run and fails.
+#
+#   scripts/deps.sh build      the library, examples and demo
+#   scripts/deps.sh test       + cmocka, pkg-config, g++ (header check), protobuf-c (the CLI)
+#   scripts/deps.sh coverage   + gcovr
+#
+# TIX_SKIP_DEPS=1 skips the check (for machines that have the tools some other way).
+set -eu
+
+what=${1:-test}
+case "$what" in
+    build) packages="cmake make gcc libc6-dev pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler" ;;
+    test) packages="cmake make gcc libc6-dev g++ pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler" ;;
+    coverage) packages="cmake make gcc libc6-dev g++ pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler gcovr" ;;
+    *)
+        echo "usage: $0 build|test|coverage" >&2
+        exit 2
+        ;;
+esac
+
+if [ "${TIX_SKIP_DEPS:-0}" = 1 ]; then
+    exit 0
+fi
+
+# Without dpkg (not Debian or Ubuntu) nothing can be checked or installed here: say what is
+# needed and let the build find out.
+if ! command -v dpkg-query >/dev/null 2>&1; then
+    echo "deps: not a Debian system; make sure these (or their equivalents) are installed:" >&2
+    echo "deps:   $packages" >&2
+    exit 0
+fi
+
+missing=""
+for package in $packages; do
+    status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)
+    if [ "$status" != "installed" ]; then
+        missing="$missing $package"
+    fi
+done
+missing=${missing# }
+
+if [ -z "$missing" ]; then
+    exit 0
+fi
+
+if [ "$(id -u)" = 0 ]; then
+    echo "deps: installing missing Debian packages: $missing"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update
+    # shellcheck disable=SC2086 # one word per package
+    apt-get install -y --no-install-recommends $missing
+    exit 0
+fi
+
+echo "deps: missing Debian packages: $missing" >&2
+echo "deps: install them with:" >&2
+echo "" >&2
+echo "    sudo apt-get install $missing" >&2
+echo "" >&2
+exit 1
