@@ -60,6 +60,9 @@
  * - bool: add = or, sub = xor, mul = and, max = or, min = and; mean is an error.
  * - complex64/complex128: add, sub, mul ((a+bi)(c+di) = (ac-bd) + (ad+bc)i); others are errors.
  * - string and the float8 types: none only.
+ * - A NaN produced by add, sub, mul or mean is stored as the canonical quiet NaN (sign 0, payload
+ *   0; per part for complex), because which NaN the processor returns depends on the hardware and
+ *   on operand order; min and max copy the winning operand's bits.
  * - sub is out = out - update. mean is (self + sum of updates) / (count + 1), or without self
  *   sum / count; the sum follows the same order and rounding as add, then one division.
  * - options.exclude_self (PyTorch include_self=False, OpenVINO use_init_val=false): every output

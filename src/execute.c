@@ -1,11 +1,19 @@
-/* Running the two families over folded loops, row by row, through the caller's executor.
+/* Running the two families over folded loops through the caller's executor.
  *
- * A gather is one pass: each output row is moved from the data row its index tuple addresses.
- * A scatter is up to five: validate every index, copy data to the output, (exclude_self) set
- * every addressed element to the identity, apply the updates in row-major order, and (mean)
- * divide by the counts. Passes whose rows write disjoint bytes run in parallel; the passes that
- * may write one element several times run in order on the calling thread, which is what makes
- * duplicates deterministic. */
+ * A gather is one pass: each output element is moved from the data element its index tuple
+ * addresses. A scatter is up to five: validate every index, copy data to the output,
+ * (exclude_self) set every addressed element to the identity, apply the updates, and (mean)
+ * divide by the counts.
+ *
+ * Work is done by panels: runs of rows along the two innermost loop dimensions. Index tuples are
+ * resolved a chunk at a time into byte offsets (index.c), then typed kernels move or reduce
+ * along those offsets (kernels/): whole rows per tuple when the innermost dimension does not
+ * walk the indices, one element per tuple when it does.
+ *
+ * Determinism: updates that can address one output element differ only in the dimensions that
+ * walk index positions (whose stride in the output is 0). A scatter therefore runs in parallel
+ * only over the other dimensions, and visits the index dimensions of each task in row-major
+ * order: every element receives its updates in row-major order, whatever the thread count. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,8 +21,15 @@
 
 /* Below this many elements a pass runs on the calling thread: the pool costs more than it saves. */
 #define PARALLEL_MIN_ELEMENTS 16384
-/* Elements per tile handed to the executor. */
+/* Elements per unit of work handed to the executor, roughly. */
 #define TILE_ELEMENTS 8192
+/* Tuples resolved at a time (offsets live on the stack). */
+#define CHUNK 256
+/* Longest block a gather copies as a whole, fill included (the fill block is this long). */
+#define FILL_BLOCK 4096
+/* A gather reading one element per tuple from rows it jumps between is cache-blocked so that
+ * the part of the data one tile reads stays below this. */
+#define BLOCKING_BYTES (256 * 1024)
 
 typedef enum pass_kind {
     PASS_GATHER,   /* direct <- indexed (components 0: a plain copy) */
@@ -26,136 +41,259 @@ typedef enum pass_kind {
 typedef struct pass {
     tix__loop loop;
     pass_kind kind;
-    tix__index_rule rule;
-    tix__row_fn row;
+    tix__tuples tuples;       /* index tuples -> offsets into the indexed operand */
+    tix__tuples count_tuples; /* ... into the counts (mean) */
+    tix__row_fn row;          /* a run of one tuple: move, or reduce (scatter) */
+    tix__gather_fn gather;    /* a tuple per element: gather */
+    tix__scatter_fn scatter;  /* a tuple per element: scatter, or place (identity) */
+    tix__copy_rows_fn copy_rows; /* gathers of dense rows up to FILL_BLOCK bytes, else NULL */
+    tix__row_fn count_row;       /* mean: counts += 1 */
+    tix__scatter_fn count_scatter;
     tix__mean_fn mean;
     const char* constant; /* the fill (gather) or identity (identity pass) element */
-    bool count;           /* scatter with mean */
+    bool count;           /* a scatter with mean */
     int64_t self;         /* mean: 1 when data counts as an element */
+    int64_t rows_per_unit; /* rows in one unit of parallel work */
+    char fill_block[FILL_BLOCK]; /* copy_rows: the fill element repeated over a row */
 } pass;
 
-/* Resolves the tuple at `tuple` into byte offsets in the indexed operand and the counts. */
-static bool locate(const pass* p, const char* tuple, int64_t* indexed, int64_t* counts) {
-    const tix__loop* loop = &p->loop;
-    *indexed = 0;
-    *counts = 0;
-    for (int32_t t = 0; t < loop->components; t++) {
-        int64_t i = tix__resolve_index(tuple + t * loop->component_stride, loop->size[t], &p->rule);
-        if (i < 0) return false; /* skipped; after validation also any index gone bad since */
-        *indexed += i * loop->component_step[TIX__INDEXED][t];
-        *counts += i * loop->component_step[TIX__COUNTS][t];
-    }
-    return true;
-}
+static const int64_t one = 1;
 
-static void count_row(char* counts, int64_t stride, int64_t n) {
-    for (int64_t i = 0; i < n; i++) {
-        int64_t c;
-        memcpy(&c, counts + i * stride, sizeof c);
-        c++;
-        memcpy(counts + i * stride, &c, sizeof c);
-    }
-}
-
-/* n elements: direct[i * ds] and, through the tuple, indexed[i * is]. */
-static void apply(const pass* p, char* direct, int64_t ds, char* indexed, int64_t is,
-                  char* counts, int64_t cs, bool found, int64_t n) {
-    switch (p->kind) {
-        case PASS_GATHER:
-            if (found) {
-                p->row(direct, ds, indexed, is, n);
-            } else {
-                p->row(direct, ds, p->constant, 0, n);
-            }
-            break;
-        case PASS_SCATTER:
-            if (!found) break;
-            p->row(indexed, is, direct, ds, n);
-            if (p->count) count_row(counts, cs, n);
-            break;
-        case PASS_IDENTITY:
-            if (found) p->row(indexed, is, p->constant, 0, n);
-            break;
-        case PASS_MEAN:
-            p->mean(direct, ds, counts, cs, p->self, n);
-            break;
-    }
-}
-
-/* base + offset, keeping NULL for an operand the pass does not use (whose offsets are 0). */
+/* base + offset, keeping NULL for an operand a pass does not use. */
 static char* at(char* base, int64_t offset) {
     return base != NULL ? base + offset : NULL;
 }
 
-/* One row: the innermost loop dimension, from the offsets of its first element. */
-static void run_row(const pass* p, const int64_t* offset) {
-    const tix__loop* loop = &p->loop;
-    int32_t inner = loop->rank - 1;
-    int64_t n = loop->shape[inner];
-    const int64_t* s[TIX__OPERANDS];
-    for (int o = 0; o < TIX__OPERANDS; o++) s[o] = loop->stride[o];
-    char* direct = at(loop->base[TIX__DIRECT], offset[TIX__DIRECT]);
-    char* indexed = at(loop->base[TIX__INDEXED], offset[TIX__INDEXED]);
-    char* counts = at(loop->base[TIX__COUNTS], offset[TIX__COUNTS]);
-    if (loop->components == 0) {
-        apply(p, direct, s[TIX__DIRECT][inner], indexed, s[TIX__INDEXED][inner], counts,
-              s[TIX__COUNTS][inner], true, n);
-        return;
-    }
-    const char* indices = loop->base[TIX__INDICES] + offset[TIX__INDICES];
-    int64_t at_indexed, at_counts;
-    if (s[TIX__INDICES][inner] == 0) { /* one tuple addresses the whole row */
-        bool found = locate(p, indices, &at_indexed, &at_counts);
-        apply(p, direct, s[TIX__DIRECT][inner], at(indexed, at_indexed), s[TIX__INDEXED][inner],
-              at(counts, at_counts), s[TIX__COUNTS][inner], found, n);
-        return;
-    }
-    for (int64_t i = 0; i < n; i++) { /* a tuple per element */
-        bool found = locate(p, indices + i * s[TIX__INDICES][inner], &at_indexed, &at_counts);
-        apply(p, direct + i * s[TIX__DIRECT][inner], 0,
-              at(indexed, i * s[TIX__INDEXED][inner] + at_indexed), 0,
-              at(counts, i * s[TIX__COUNTS][inner] + at_counts), 0, found, 1);
-    }
-}
-
-/* The task of the executor: rows [begin, begin + count) in row-major order. */
-static void run_rows(void* context, size_t begin, size_t count) {
-    const pass* p = context;
-    const tix__loop* loop = &p->loop;
-    int32_t outer = loop->rank - 1; /* dimensions that enumerate rows */
-    int64_t coord[TIX_MAX_RANK], offset[TIX__OPERANDS] = {0};
-    int64_t rest = (int64_t)begin;
-    for (int32_t d = outer - 1; d >= 0; d--) {
-        coord[d] = rest % loop->shape[d];
-        rest /= loop->shape[d];
-        for (int o = 0; o < TIX__OPERANDS; o++) offset[o] += coord[d] * loop->stride[o][d];
-    }
-    for (size_t r = 0; r < count; r++) {
-        run_row(p, offset);
-        for (int32_t d = outer - 1; d >= 0; d--) {
-            for (int o = 0; o < TIX__OPERANDS; o++) offset[o] += loop->stride[o][d];
-            if (++coord[d] < loop->shape[d]) break;
-            for (int o = 0; o < TIX__OPERANDS; o++) {
-                offset[o] -= loop->stride[o][d] * loop->shape[d];
+/* A tuple per row: m rows of n elements, row r using the tuple at indices + r * rs[INDICES]
+ * (without indices, every row addresses the indexed operand at the row's own offset). */
+static void block_panel(const pass* p, char* const* base, const int64_t* rs, const int64_t* es,
+                        int64_t m, int64_t n) {
+    char *direct = base[TIX__DIRECT], *indexed = base[TIX__INDEXED], *counts = base[TIX__COUNTS];
+    int64_t xo[CHUNK], co[CHUNK];
+    for (int64_t r0 = 0; r0 < m; r0 += CHUNK) {
+        int64_t c = m - r0 < CHUNK ? m - r0 : CHUNK;
+        const char* indices = at(base[TIX__INDICES], r0 * rs[TIX__INDICES]);
+        if (p->loop.components == 0) { /* no indices: every row addresses offset 0 */
+            memset(xo, 0, sizeof xo);
+            memset(co, 0, sizeof co);
+        } else {
+            tix__resolve_tuples(&p->tuples, indices, rs[TIX__INDICES], c, xo);
+            if (p->count) tix__resolve_tuples(&p->count_tuples, indices, rs[TIX__INDICES], c, co);
+        }
+        char* d = direct + r0 * rs[TIX__DIRECT];
+        char* x = indexed + r0 * rs[TIX__INDEXED];
+        if (p->kind == PASS_GATHER && p->copy_rows != NULL) {
+            p->copy_rows(d, rs[TIX__DIRECT], x, rs[TIX__INDEXED], xo, c, p->fill_block,
+                         (size_t)(n * es[TIX__DIRECT]));
+            continue;
+        }
+        for (int64_t r = 0; r < c; r++, d += rs[TIX__DIRECT], x += rs[TIX__INDEXED]) {
+            bool found = xo[r] != TIX__SKIP;
+            if (p->kind == PASS_GATHER) {
+                p->row(d, es[TIX__DIRECT], found ? x + xo[r] : p->constant,
+                       found ? es[TIX__INDEXED] : 0, n);
+            } else if (found && p->kind == PASS_SCATTER) {
+                p->row(x + xo[r], es[TIX__INDEXED], d, es[TIX__DIRECT], n);
+                if (p->count) {
+                    p->count_row(counts + (r0 + r) * rs[TIX__COUNTS] + co[r], es[TIX__COUNTS],
+                                 (const char*)&one, 0, n);
+                }
+            } else if (found) { /* identity */
+                p->row(x + xo[r], es[TIX__INDEXED], p->constant, 0, n);
             }
-            coord[d] = 0;
         }
     }
 }
 
-/* Runs every row of the pass: through the executor when allowed and worth it. */
-static void run(pass* p, const tix_executor* executor, bool in_order) {
-    tix__loop_fold(&p->loop);
-    int64_t rows = tix__loop_rows(&p->loop);
-    if (rows == 0) return;
-    int64_t row_length = p->loop.shape[p->loop.rank - 1];
-    if (executor == NULL || in_order || rows == 1 ||
-        rows * row_length < PARALLEL_MIN_ELEMENTS || (uint64_t)rows > SIZE_MAX) {
-        run_rows(p, 0, (size_t)rows);
+/* A tuple per element: m rows of n elements, element i of row r using the tuple at
+ * indices + r * rs[INDICES] + i * es[INDICES]. A chunk of the row at a time, so that rows that
+ * share their indices (rs[INDICES] == 0) resolve them once. */
+static void element_panel(const pass* p, char* const* base, const int64_t* rs,
+                          const int64_t* es, int64_t m, int64_t n) {
+    int64_t xo[CHUNK], co[CHUNK];
+    bool shared = rs[TIX__INDICES] == 0;
+    for (int64_t i0 = 0; i0 < n; i0 += CHUNK) {
+        int64_t c = n - i0 < CHUNK ? n - i0 : CHUNK;
+        for (int64_t r = 0; r < m; r++) {
+            if (r == 0 || !shared) {
+                const char* indices =
+                    base[TIX__INDICES] + r * rs[TIX__INDICES] + i0 * es[TIX__INDICES];
+                tix__resolve_tuples(&p->tuples, indices, es[TIX__INDICES], c, xo);
+                if (p->count) {
+                    tix__resolve_tuples(&p->count_tuples, indices, es[TIX__INDICES], c, co);
+                }
+            }
+            char* d = base[TIX__DIRECT] + r * rs[TIX__DIRECT] + i0 * es[TIX__DIRECT];
+            char* x = base[TIX__INDEXED] + r * rs[TIX__INDEXED] + i0 * es[TIX__INDEXED];
+            if (p->kind == PASS_GATHER) {
+                p->gather(d, es[TIX__DIRECT], x, es[TIX__INDEXED], xo, c, p->constant);
+            } else if (p->kind == PASS_SCATTER) {
+                p->scatter(x, es[TIX__INDEXED], d, es[TIX__DIRECT], xo, c);
+                if (p->count) {
+                    char* k = base[TIX__COUNTS] + r * rs[TIX__COUNTS] + i0 * es[TIX__COUNTS];
+                    p->count_scatter(k, es[TIX__COUNTS], (const char*)&one, 0, co, c);
+                }
+            } else { /* identity */
+                p->scatter(x, es[TIX__INDEXED], p->constant, 0, xo, c);
+            }
+        }
+    }
+}
+
+/* m rows of the innermost dimension, the first at `offset`, the next ones along the dimension
+ * before it. */
+static void run_panel(const pass* p, const int64_t* offset, int64_t m) {
+    const tix__loop* loop = &p->loop;
+    int32_t inner = loop->rank - 1, outer = loop->rank - 2;
+    int64_t n = loop->shape[inner], rs[TIX__OPERANDS], es[TIX__OPERANDS];
+    char* base[TIX__OPERANDS];
+    for (int o = 0; o < TIX__OPERANDS; o++) {
+        rs[o] = outer >= 0 ? loop->stride[o][outer] : 0;
+        es[o] = loop->stride[o][inner];
+        base[o] = at(loop->base[o], offset[o]);
+    }
+    if (p->kind == PASS_MEAN) {
+        for (int64_t r = 0; r < m; r++) {
+            p->mean(base[TIX__DIRECT] + r * rs[TIX__DIRECT], es[TIX__DIRECT],
+                    base[TIX__COUNTS] + r * rs[TIX__COUNTS], es[TIX__COUNTS], p->self, n);
+        }
+    } else if (loop->components == 0 || es[TIX__INDICES] == 0) {
+        block_panel(p, base, rs, es, m, n);
+    } else {
+        element_panel(p, base, rs, es, m, n);
+    }
+}
+
+/* Rows [begin, begin + count) in row-major order, a panel at a time. */
+static void run_rows(const pass* p, int64_t begin, int64_t count) {
+    const tix__loop* loop = &p->loop;
+    int32_t outer = loop->rank - 2; /* the dimension panels run along, or -1 */
+    int64_t coord[TIX_MAX_RANK], offset[TIX__OPERANDS] = {0};
+    int64_t rest = begin;
+    for (int32_t d = outer; d >= 0; d--) {
+        coord[d] = rest % loop->shape[d];
+        rest /= loop->shape[d];
+        for (int o = 0; o < TIX__OPERANDS; o++) offset[o] += coord[d] * loop->stride[o][d];
+    }
+    while (count > 0) {
+        int64_t m = outer < 0 ? 1 : loop->shape[outer] - coord[outer];
+        if (m > count) m = count;
+        run_panel(p, offset, m);
+        count -= m;
+        if (outer < 0) break;
+        /* advance m rows: along `outer`, then carry into the dimensions before it */
+        for (int o = 0; o < TIX__OPERANDS; o++) offset[o] += m * loop->stride[o][outer];
+        coord[outer] += m;
+        for (int32_t d = outer; d >= 0 && coord[d] == loop->shape[d]; d--) {
+            for (int o = 0; o < TIX__OPERANDS; o++) {
+                offset[o] -= loop->shape[d] * loop->stride[o][d];
+            }
+            coord[d] = 0;
+            if (d == 0) break;
+            for (int o = 0; o < TIX__OPERANDS; o++) offset[o] += loop->stride[o][d - 1];
+            coord[d - 1]++;
+        }
+    }
+}
+
+/* The executor's task: units [begin, begin + count) of rows_per_unit rows each. */
+static void run_units(void* context, size_t begin, size_t count) {
+    const pass* p = context;
+    run_rows(p, (int64_t)begin * p->rows_per_unit, (int64_t)count * p->rows_per_unit);
+}
+
+static int64_t product(const tix__loop* loop, int32_t from, int32_t to) {
+    int64_t n = 1;
+    for (int32_t d = from; d < to; d++) n *= loop->shape[d];
+    return n;
+}
+
+/* The largest divisor of n that is at most `limit` and leaves parts of at least `least`. */
+static int64_t divisor(int64_t n, int64_t limit, int64_t least) {
+    for (int64_t k = limit < n ? limit : n; k > 1; k--) {
+        if (n % k == 0 && n / k >= least) return k;
+    }
+    return 1;
+}
+
+/* A gather taking one element per tuple from rows it jumps between (the dimension before the
+ * innermost picks data rows): cut the innermost dimension into tiles and run the tiles
+ * outermost, so the data rows a tile reads stay in cache. */
+static void block_for_cache(pass* p) {
+    tix__loop* loop = &p->loop;
+    int32_t inner = loop->rank - 1, outer = inner - 1;
+    if (p->kind != PASS_GATHER || loop->components != 1 || outer < 0 ||
+        loop->rank >= TIX_MAX_RANK || loop->stride[TIX__INDICES][inner] == 0 ||
+        loop->stride[TIX__INDEXED][outer] != 0 || loop->stride[TIX__INDEXED][inner] == 0) {
         return;
     }
-    int64_t tile = row_length >= TILE_ELEMENTS ? 1 : TILE_ELEMENTS / row_length;
-    executor->parallel_for(executor->pool, run_rows, p, (size_t)rows, (size_t)tile);
+    int64_t element = loop->stride[TIX__DIRECT][inner] < 0 ? -loop->stride[TIX__DIRECT][inner]
+                                                            : loop->stride[TIX__DIRECT][inner];
+    int64_t rows = loop->size[0], n = loop->shape[inner];
+    if (element == 0 || rows * n * element <= 2 * BLOCKING_BYTES) return;
+    int64_t tile = BLOCKING_BYTES / (rows * element);
+    if (tile * element < 64) tile = 64 / element; /* at least a cache line */
+    int64_t parts = divisor(n, n / (tile > 0 ? tile : 1), 1);
+    if (parts == 1) return;
+    tix__loop_split(loop, inner, parts);
+    tix__loop_move(loop, inner, outer);
+}
+
+/* A scatter in parallel: keep the dimensions that walk index positions (output stride 0) after
+ * all that do not, and hand out only those before them, so that one task owns every update of an
+ * element. Sets rows_per_unit and returns the number of units. */
+static int64_t own_destinations(pass* p) {
+    tix__loop* loop = &p->loop;
+    int32_t rank = loop->rank, first = -1, last = -1;
+    for (int32_t d = 0; d < rank; d++) {
+        if (loop->stride[TIX__INDEXED][d] == 0) {
+            if (first < 0) first = d;
+            last = d;
+        }
+    }
+    if (first < 0) { /* each element has at most one update */
+        p->rows_per_unit = 1;
+        return tix__loop_rows(loop);
+    }
+    if (last < rank - 1) { /* slice dimensions after the index ones */
+        for (int32_t d = last + 1; d < rank - 1; d++) tix__loop_move(loop, d, first++);
+        last = rank - 2;
+        int64_t units = product(loop, 0, first);
+        int64_t n = loop->shape[rank - 1], element = loop->stride[TIX__DIRECT][rank - 1];
+        element = element < 0 ? -element : element;
+        int64_t least = element > 0 ? 256 / element : 1; /* keep rows of at least 256 bytes */
+        int64_t parts = units >= 64 || rank >= TIX_MAX_RANK ? 1 : divisor(n, 64 / units, least);
+        if (parts > 1) {
+            tix__loop_split(loop, rank - 1, parts);
+            tix__loop_move(loop, rank - 1, first++);
+        }
+    }
+    int32_t inner = loop->rank - 1;
+    p->rows_per_unit = product(loop, first, inner);
+    return product(loop, 0, first);
+}
+
+/* Folds the loop and runs every row: through the executor when there is one and the work is
+ * worth it, with the units a scatter may split into. */
+static void run(pass* p, const tix_executor* executor) {
+    tix__loop_fold(&p->loop);
+    block_for_cache(p);
+    int64_t rows = tix__loop_rows(&p->loop);
+    if (rows == 0) return;
+    int64_t elements = rows * p->loop.shape[p->loop.rank - 1];
+    if (executor == NULL || elements < PARALLEL_MIN_ELEMENTS) {
+        run_rows(p, 0, rows);
+        return;
+    }
+    int64_t units = rows;
+    p->rows_per_unit = 1;
+    if (p->kind == PASS_SCATTER || p->kind == PASS_IDENTITY) units = own_destinations(p);
+    if (units <= 1 || (uint64_t)units > SIZE_MAX) {
+        run_rows(p, 0, rows);
+        return;
+    }
+    int64_t per_unit = elements / units, tile = per_unit >= TILE_ELEMENTS ? 1 : TILE_ELEMENTS / per_unit;
+    executor->parallel_for(executor->pool, run_units, p, (size_t)units, (size_t)tile);
 }
 
 /* The map of a loop that walks every dimension of one tensor in step with another. */
@@ -168,22 +306,57 @@ static tix__map identity_map(int32_t rank) {
     return map;
 }
 
+/* The tuples of a loop, for its indexed operand or its counts. */
+static tix__tuples tuples_of(const tix__loop* loop, const tix__call* call, int operand) {
+    return (tix__tuples){
+        .rule = {call->indices->dtype, call->options.negative_indices, call->options.out_of_range},
+        .components = loop->components,
+        .component_stride = loop->component_stride,
+        .size = loop->size,
+        .step = loop->component_step[operand],
+    };
+}
+
+/* Builds a pass's loop; the tuples point into the pass itself, so it must not move after. */
+static void build(pass* p, const tix__call* call, const tix__map* map,
+                  const tix__operands* operands) {
+    tix__loop_build(&p->loop, map, operands);
+    if (map->components > 0) {
+        p->tuples = tuples_of(&p->loop, call, TIX__INDEXED);
+        p->count_tuples = tuples_of(&p->loop, call, TIX__COUNTS);
+    }
+}
+
 tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
     tix_status status = tix__check_indices(call, map, call->data);
     if (status != TIX_STATUS_OK) return status;
     static const char* const empty_string = "";
-    const char zeros[16] = {0};
-    const void* fill = call->options.fill_value;
-    if (fill == NULL) fill = call->data->dtype == TIX_DTYPE_STRING ? (const void*)&empty_string : zeros;
-    pass gather = {
-        .kind = PASS_GATHER,
-        .rule = {call->indices->dtype, call->options.negative_indices, call->options.out_of_range},
-        .row = tix__move_kernel(tix_dtype_size(call->data->dtype)),
-        .constant = fill,
-    };
+    static const char zeros[16];
+    size_t size = tix_dtype_size(call->data->dtype);
+    const char* fill = call->options.fill_value;
+    if (fill == NULL) fill = call->data->dtype == TIX_DTYPE_STRING ? (const char*)&empty_string : zeros;
+    pass* p = malloc(sizeof *p);
+    if (p == NULL) {
+        return tix__fail(call->diag, TIX_STATUS_OUT_OF_MEMORY, NULL, -1, -1, 0,
+                         "%s: no memory for the plan of the call", call->op);
+    }
+    *p = (pass){.kind = PASS_GATHER,
+                .row = tix__move_kernel(size),
+                .gather = tix__gather_kernel(size),
+                .constant = fill};
     tix__operands operands = {call->output, call->data, call->indices, NULL};
-    tix__loop_build(&gather.loop, map, &operands);
-    run(&gather, call->options.executor, false);
+    build(p, call, map, &operands);
+    tix__loop_fold(&p->loop);
+    const tix__loop* loop = &p->loop;
+    int32_t inner = loop->rank - 1;
+    int64_t bytes = loop->shape[inner] * (int64_t)size;
+    if (loop->stride[TIX__DIRECT][inner] == (int64_t)size &&
+        loop->stride[TIX__INDEXED][inner] == (int64_t)size && bytes <= FILL_BLOCK) {
+        p->copy_rows = tix__copy_rows_kernel((size_t)bytes);
+        for (int64_t b = 0; b < bytes; b += (int64_t)size) memcpy(p->fill_block + b, fill, size);
+    }
+    run(p, call->options.executor);
+    free(p);
     return TIX_STATUS_OK;
 }
 
@@ -194,60 +367,64 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     const tix_tensor* output = call->output;
     const tix_executor* executor = o->executor;
     tix_dtype dtype = output->dtype;
-    size_t element_size = tix_dtype_size(dtype);
+    size_t size = tix_dtype_size(dtype);
+    bool mean = o->reduction == TIX_REDUCTION_MEAN;
 
     /* mean keeps one count per output element, dense and row-major. */
-    tix_tensor counts = {0};
-    bool mean = o->reduction == TIX_REDUCTION_MEAN;
-    if (mean) {
-        int64_t n = tix_tensor_count(output);
-        void* memory = (uint64_t)n <= SIZE_MAX / sizeof(int64_t)
-                           ? calloc((size_t)(n > 0 ? n : 1), sizeof(int64_t))
-                           : NULL;
-        if (memory == NULL) {
-            return tix__fail(call->diag, TIX_STATUS_OUT_OF_MEMORY, "output", -1, -1, n,
-                             "reduction mean: no memory for the counts of %lld output elements",
-                             (long long)n);
-        }
-        tix_tensor_init(&counts, memory, TIX_DTYPE_INT64, output->rank, output->shape);
+    int64_t n = tix_tensor_count(output);
+    void* counts_memory = NULL;
+    if (mean && (uint64_t)n <= SIZE_MAX / sizeof(int64_t)) {
+        counts_memory = calloc((size_t)(n > 0 ? n : 1), sizeof(int64_t));
     }
+    pass* p = malloc(sizeof *p);
+    if (p == NULL || (mean && counts_memory == NULL)) {
+        free(p);
+        free(counts_memory);
+        return tix__fail(call->diag, TIX_STATUS_OUT_OF_MEMORY, "output", -1, -1, n,
+                         "%s: no memory for the plan of the call%s", call->op,
+                         mean ? " and the counts of its output elements" : "");
+    }
+    tix_tensor counts = {0};
+    if (mean) tix_tensor_init(&counts, counts_memory, TIX_DTYPE_INT64, output->rank, output->shape);
 
     tix__map whole = identity_map(output->rank);
     if (!in_place) {
-        pass copy = {.kind = PASS_GATHER, .row = tix__move_kernel(element_size)};
+        *p = (pass){.kind = PASS_GATHER, .row = tix__move_kernel(size)};
         tix__operands operands = {output, call->data, NULL, NULL};
-        tix__loop_build(&copy.loop, &whole, &operands);
-        run(&copy, executor, false);
+        build(p, call, &whole, &operands);
+        run(p, executor);
     }
 
-    const tix__index_rule rule = {call->indices->dtype, o->negative_indices, o->out_of_range};
     tix__operands operands = {call->updates, output, call->indices, mean ? &counts : NULL};
     if (o->exclude_self && o->reduction != TIX_REDUCTION_NONE) {
         char identity[16];
         tix__reduction_identity(dtype, o->reduction, identity);
-        pass reset = {.kind = PASS_IDENTITY,
-                      .rule = rule,
-                      .row = tix__move_kernel(element_size),
-                      .constant = identity};
-        tix__loop_build(&reset.loop, map, &operands);
-        run(&reset, executor, true);
+        *p = (pass){.kind = PASS_IDENTITY,
+                    .row = tix__move_kernel(size),
+                    .scatter = tix__place_kernel(size),
+                    .constant = identity};
+        build(p, call, map, &operands);
+        run(p, executor);
     }
 
-    pass scatter = {.kind = PASS_SCATTER,
-                    .rule = rule,
-                    .row = tix__reduce_kernel(dtype, o->reduction),
-                    .count = mean};
-    tix__loop_build(&scatter.loop, map, &operands);
-    run(&scatter, executor, true);
+    *p = (pass){.kind = PASS_SCATTER,
+                .row = tix__reduce_kernel(dtype, o->reduction),
+                .scatter = tix__scatter_kernel(dtype, o->reduction),
+                .count = mean,
+                .count_row = tix__reduce_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD),
+                .count_scatter = tix__scatter_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD)};
+    build(p, call, map, &operands);
+    run(p, executor);
 
     if (mean) {
-        pass divide = {.kind = PASS_MEAN,
-                       .mean = tix__mean_kernel(dtype),
-                       .self = o->exclude_self ? 0 : 1};
+        *p = (pass){.kind = PASS_MEAN,
+                    .mean = tix__mean_kernel(dtype),
+                    .self = o->exclude_self ? 0 : 1};
         tix__operands walked = {output, output, NULL, &counts};
-        tix__loop_build(&divide.loop, &whole, &walked);
-        run(&divide, executor, false);
-        free(counts.data);
+        build(p, call, &whole, &walked);
+        run(p, executor);
+        free(counts_memory);
     }
+    free(p);
     return TIX_STATUS_OK;
 }

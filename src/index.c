@@ -88,6 +88,59 @@ int64_t tix__resolve_index(const char* p, int64_t size, const tix__index_rule* r
     }
 }
 
+/* The general case: any dtype, any rule, any number of components. */
+static void resolve_general(const tix__tuples* t, const char* indices, int64_t stride, int64_t n,
+                            int64_t* offsets) {
+    for (int64_t i = 0; i < n; i++) {
+        int64_t offset = 0;
+        for (int32_t c = 0; c < t->components && offset != TIX__SKIP; c++) {
+            int64_t position = tix__resolve_index(indices + i * stride + c * t->component_stride,
+                                                  t->size[c], &t->rule);
+            offset = position < 0 ? TIX__SKIP : offset + position * t->step[c];
+        }
+        offsets[i] = offset;
+    }
+}
+
+/* int64 or int32 tuples: in-range values take a branch-light path; the rest go through the
+ * general rules. Called with a constant `width`, so each use compiles to its own loop. */
+static inline void resolve_fast(const tix__tuples* t, const char* indices, int64_t stride,
+                                int64_t n, int64_t* offsets, size_t width) {
+    bool wrap = t->rule.negative == TIX_NEGATIVE_WRAP;
+    for (int64_t i = 0; i < n; i++) {
+        const char* p = indices + i * stride;
+        int64_t offset = 0;
+        for (int32_t c = 0; c < t->components; c++) {
+            int64_t v;
+            if (width == 8) {
+                memcpy(&v, p + c * t->component_stride, 8);
+            } else {
+                int32_t v32;
+                memcpy(&v32, p + c * t->component_stride, 4);
+                v = v32;
+            }
+            v += v < 0 && wrap ? t->size[c] : 0;
+            if ((uint64_t)v >= (uint64_t)t->size[c]) { /* out of range: the rules decide */
+                resolve_general(t, p, 0, 1, &offset);
+                break;
+            }
+            offset += v * t->step[c];
+        }
+        offsets[i] = offset;
+    }
+}
+
+void tix__resolve_tuples(const tix__tuples* t, const char* indices, int64_t stride, int64_t n,
+                         int64_t* offsets) {
+    if (t->rule.dtype == TIX_DTYPE_INT64) {
+        resolve_fast(t, indices, stride, n, offsets, 8);
+    } else if (t->rule.dtype == TIX_DTYPE_INT32) {
+        resolve_fast(t, indices, stride, n, offsets, 4);
+    } else {
+        resolve_general(t, indices, stride, n, offsets);
+    }
+}
+
 /* Explains why the index at p (at row-major position `position`, coordinates `coord`) failed. */
 static tix_status report(const tix__call* call, const char* p, const int64_t* coord,
                          int64_t position, int32_t dim, const tix_tensor* indexed) {

@@ -77,6 +77,24 @@ typedef struct tix__index_rule {
  * TIX__INDEX_BAD (an error under the rule). Never anything else. */
 int64_t tix__resolve_index(const char* p, int64_t size, const tix__index_rule* rule);
 
+/* Marks a tuple that addresses nothing (ignored, or gone bad since validation) in an offsets
+ * array; a real offset is bounded by the view checks and never reaches it. */
+#define TIX__SKIP INT64_MIN
+
+/* How tuples of indices become byte offsets into one operand: sum over components t of
+ * position_t * step[t], where position_t is the resolved value of component t. */
+typedef struct tix__tuples {
+    tix__index_rule rule;
+    int32_t components;
+    int64_t component_stride; /* bytes between the components of a tuple */
+    const int64_t* size;      /* per component: the size of the dimension it addresses */
+    const int64_t* step;      /* per component: bytes per unit of position */
+} tix__tuples;
+
+/* offsets[i] for the n tuples at indices + i * stride; TIX__SKIP where one resolves to nothing. */
+void tix__resolve_tuples(const tix__tuples* tuples, const char* indices, int64_t stride,
+                         int64_t n, int64_t* offsets);
+
 /* ---- the loop over the "direct" operand, the one addressed by position alone ----
  * gathers: direct = output, indexed = data; scatters: direct = updates, indexed = output.
  * An entry file describes which tensor dimension each loop dimension walks (tix__map); the
@@ -121,6 +139,10 @@ void tix__loop_build(tix__loop* loop, const tix__map* map, const tix__operands* 
 void tix__loop_fold(tix__loop* loop);
 /* The number of rows (all dimensions but the innermost); 0 when the loop is empty. */
 int64_t tix__loop_rows(const tix__loop* loop);
+/* Splits dimension d (its size a multiple of `parts`) into [parts, size / parts]. */
+void tix__loop_split(tix__loop* loop, int32_t d, int64_t parts);
+/* Moves dimension `from` to position `to`, the others keeping their order. */
+void tix__loop_move(tix__loop* loop, int32_t from, int32_t to);
 
 /* ---- entry.c: the one path of every public operation ---- */
 /* An operation's shape rule: checks what is particular to it and gives the shape of the gathered
@@ -163,7 +185,25 @@ typedef void (*tix__row_fn)(char* dst, int64_t dst_stride, const char* src, int6
 typedef void (*tix__mean_fn)(char* dst, int64_t dst_stride, const char* counts,
                              int64_t count_stride, int64_t self, int64_t n);
 
+/* f(dst[offsets[i] + i * ds], src[i * ss]) for i in [0, n) where offsets[i] != TIX__SKIP: one
+ * tuple per element. A place kernel (reduction none) stores src. */
+typedef void (*tix__scatter_fn)(char* dst, int64_t ds, const char* src, int64_t ss,
+                                const int64_t* offsets, int64_t n);
+/* dst[i * ds] = src[offsets[i] + i * ss], or *fill where offsets[i] == TIX__SKIP. */
+typedef void (*tix__gather_fn)(char* dst, int64_t ds, const char* src, int64_t ss,
+                               const int64_t* offsets, int64_t n, const char* fill);
+/* m rows of `bytes` contiguous bytes: dst + r * dst_row <- src + offsets[r] + r * src_row, or
+ * the block at fill (at least `bytes` long) where offsets[r] == TIX__SKIP. */
+typedef void (*tix__copy_rows_fn)(char* dst, int64_t dst_row, const char* src, int64_t src_row,
+                                  const int64_t* offsets, int64_t m, const char* fill,
+                                  size_t bytes);
+
 tix__row_fn tix__move_kernel(size_t element_size);
+tix__gather_fn tix__gather_kernel(size_t element_size);
+tix__scatter_fn tix__place_kernel(size_t element_size);
+tix__copy_rows_fn tix__copy_rows_kernel(size_t bytes);
+/* NULL when the reduction is not defined for dtype; TIX_REDUCTION_NONE gives the place kernel. */
+tix__scatter_fn tix__scatter_kernel(tix_dtype dtype, tix_reduction reduction);
 /* NULL when the reduction is not defined for dtype. TIX_REDUCTION_MEAN gives the sum. */
 tix__row_fn tix__reduce_kernel(tix_dtype dtype, tix_reduction reduction);
 tix__mean_fn tix__mean_kernel(tix_dtype dtype);

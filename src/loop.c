@@ -82,3 +82,30 @@ int64_t tix__loop_rows(const tix__loop* loop) {
     for (int32_t d = 0; d + 1 < loop->rank; d++) rows *= loop->shape[d];
     return rows;
 }
+
+void tix__loop_split(tix__loop* loop, int32_t d, int64_t parts) {
+    for (int32_t e = loop->rank; e > d + 1; e--) { /* open a slot after d */
+        loop->shape[e] = loop->shape[e - 1];
+        for (int o = 0; o < TIX__OPERANDS; o++) loop->stride[o][e] = loop->stride[o][e - 1];
+    }
+    int64_t inner = loop->shape[d] / parts;
+    loop->shape[d] = parts;
+    loop->shape[d + 1] = inner;
+    for (int o = 0; o < TIX__OPERANDS; o++) {
+        loop->stride[o][d + 1] = loop->stride[o][d];
+        loop->stride[o][d] *= inner;
+    }
+    loop->rank++;
+}
+
+void tix__loop_move(tix__loop* loop, int32_t from, int32_t to) {
+    int64_t shape = loop->shape[from], stride[TIX__OPERANDS];
+    for (int o = 0; o < TIX__OPERANDS; o++) stride[o] = loop->stride[o][from];
+    int32_t step = from < to ? 1 : -1;
+    for (int32_t e = from; e != to; e += step) {
+        loop->shape[e] = loop->shape[e + step];
+        for (int o = 0; o < TIX__OPERANDS; o++) loop->stride[o][e] = loop->stride[o][e + step];
+    }
+    loop->shape[to] = shape;
+    for (int o = 0; o < TIX__OPERANDS; o++) loop->stride[o][to] = stride[o];
+}

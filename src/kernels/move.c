@@ -1,51 +1,130 @@
-/* Moving rows of elements by element size: the kernels of every gather, of scatters without a
- * reduction, of the data -> output copy and of fills (a source stride of 0). */
+/* Moving elements by element size: the kernels of every gather, of scatters without a reduction,
+ * of the data -> output copy and of fills. Each shape of loop is written once as an inline
+ * function and instantiated per element size, so each instance copies with fixed-size loads and
+ * stores. */
 #include <string.h>
 
 #include "../internal.h"
 
-/* Called with a constant size, so each caller below compiles to fixed-size loads and stores. */
-static inline void move_row(char* dst, int64_t dst_stride, const char* src, int64_t src_stride,
-                            int64_t n, size_t size) {
-    if (dst_stride == (int64_t)size && src_stride == (int64_t)size) {
+#if defined(__GNUC__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+
+/* How many rows ahead a row gather prefetches the rows it will read. */
+enum { PREFETCH_DISTANCE = 8 };
+
+/* dst[i * ds] = src[i * ss]: a run of one tuple, a copy, or a fill (ss = 0). */
+static inline void move_row(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n,
+                            size_t size) {
+    if (ds == (int64_t)size && ss == (int64_t)size) {
         memcpy(dst, src, (size_t)n * size);
         return;
     }
-    for (int64_t i = 0; i < n; i++) memcpy(dst + i * dst_stride, src + i * src_stride, size);
+    for (int64_t i = 0; i < n; i++) memcpy(dst + i * ds, src + i * ss, size);
 }
 
-static void move_1(char* dst, int64_t dst_stride, const char* src, int64_t src_stride, int64_t n) {
-    move_row(dst, dst_stride, src, src_stride, n, 1);
+/* dst[i * ds] = src[offsets[i] + i * ss], or fill: a tuple per element. */
+static inline void gather_elements(char* dst, int64_t ds, const char* src, int64_t ss,
+                                   const int64_t* offsets, int64_t n, const char* fill,
+                                   size_t size) {
+    for (int64_t i = 0; i < n; i++) {
+        const char* from = offsets[i] != TIX__SKIP ? src + offsets[i] + i * ss : fill;
+        memcpy(dst + i * ds, from, size);
+    }
 }
 
-static void move_2(char* dst, int64_t dst_stride, const char* src, int64_t src_stride, int64_t n) {
-    move_row(dst, dst_stride, src, src_stride, n, 2);
+/* dst[offsets[i] + i * ds] = src[i * ss], skipping TIX__SKIP: a tuple per element. */
+static inline void place_elements(char* dst, int64_t ds, const char* src, int64_t ss,
+                                  const int64_t* offsets, int64_t n, size_t size) {
+    for (int64_t i = 0; i < n; i++) {
+        if (offsets[i] != TIX__SKIP) memcpy(dst + offsets[i] + i * ds, src + i * ss, size);
+    }
 }
 
-static void move_4(char* dst, int64_t dst_stride, const char* src, int64_t src_stride, int64_t n) {
-    move_row(dst, dst_stride, src, src_stride, n, 4);
+/* m rows of `bytes` contiguous bytes, row r from src + offsets[r] + r * src_row (or the fill
+ * block) to dst + r * dst_row, prefetching the rows to come. */
+static inline void copy_rows(char* dst, int64_t dst_row, const char* src, int64_t src_row,
+                             const int64_t* offsets, int64_t m, const char* fill, size_t bytes) {
+    for (int64_t r = 0; r < m; r++) {
+        int64_t ahead = r + PREFETCH_DISTANCE;
+        if (ahead < m && offsets[ahead] != TIX__SKIP) {
+            PREFETCH(src + offsets[ahead] + ahead * src_row);
+        }
+        const char* from = offsets[r] != TIX__SKIP ? src + offsets[r] + r * src_row : fill;
+        memcpy(dst + r * dst_row, from, bytes);
+    }
 }
 
-static void move_8(char* dst, int64_t dst_stride, const char* src, int64_t src_stride, int64_t n) {
-    move_row(dst, dst_stride, src, src_stride, n, 8);
+/* Instances per element size, selected through the tables below. */
+#define INSTANCES(size)                                                                           \
+    static void move_##size(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n) {      \
+        move_row(dst, ds, src, ss, n, size);                                                      \
+    }                                                                                             \
+    static void gather_##size(char* dst, int64_t ds, const char* src, int64_t ss,                 \
+                              const int64_t* offsets, int64_t n, const char* fill) {              \
+        gather_elements(dst, ds, src, ss, offsets, n, fill, size);                                \
+    }                                                                                             \
+    static void place_##size(char* dst, int64_t ds, const char* src, int64_t ss,                  \
+                             const int64_t* offsets, int64_t n) {                                 \
+        place_elements(dst, ds, src, ss, offsets, n, size);                                       \
+    }
+INSTANCES(1)
+INSTANCES(2)
+INSTANCES(4)
+INSTANCES(8)
+INSTANCES(16)
+#undef INSTANCES
+
+#define ROW_INSTANCE(bytes)                                                                       \
+    static void copy_rows_##bytes(char* dst, int64_t dst_row, const char* src, int64_t src_row,   \
+                                  const int64_t* offsets, int64_t m, const char* fill,            \
+                                  size_t unused) {                                                \
+        (void)unused;                                                                             \
+        copy_rows(dst, dst_row, src, src_row, offsets, m, fill, bytes);                           \
+    }
+ROW_INSTANCE(4)
+ROW_INSTANCE(8)
+ROW_INSTANCE(16)
+ROW_INSTANCE(32)
+ROW_INSTANCE(64)
+ROW_INSTANCE(128)
+#undef ROW_INSTANCE
+
+static void copy_rows_any(char* dst, int64_t dst_row, const char* src, int64_t src_row,
+                          const int64_t* offsets, int64_t m, const char* fill, size_t bytes) {
+    copy_rows(dst, dst_row, src, src_row, offsets, m, fill, bytes);
 }
 
-static void move_16(char* dst, int64_t dst_stride, const char* src, int64_t src_stride,
-                    int64_t n) {
-    move_row(dst, dst_stride, src, src_stride, n, 16);
+/* Index of an element size in the tables: 1, 2, 4, 8, 16 bytes -> 0..4. */
+static int size_class(size_t size) {
+    return size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : size == 8 ? 3 : 4;
 }
 
 tix__row_fn tix__move_kernel(size_t element_size) {
-    switch (element_size) {
-        case 1:
-            return move_1;
-        case 2:
-            return move_2;
-        case 4:
-            return move_4;
-        case 8:
-            return move_8;
-        default:
-            return move_16; /* every dtype is 1, 2, 4, 8 or 16 bytes */
+    static const tix__row_fn kernels[] = {move_1, move_2, move_4, move_8, move_16};
+    return kernels[size_class(element_size)];
+}
+
+tix__gather_fn tix__gather_kernel(size_t element_size) {
+    static const tix__gather_fn kernels[] = {gather_1, gather_2, gather_4, gather_8, gather_16};
+    return kernels[size_class(element_size)];
+}
+
+tix__scatter_fn tix__place_kernel(size_t element_size) {
+    static const tix__scatter_fn kernels[] = {place_1, place_2, place_4, place_8, place_16};
+    return kernels[size_class(element_size)];
+}
+
+tix__copy_rows_fn tix__copy_rows_kernel(size_t bytes) {
+    switch (bytes) {
+        case 4: return copy_rows_4;
+        case 8: return copy_rows_8;
+        case 16: return copy_rows_16;
+        case 32: return copy_rows_32;
+        case 64: return copy_rows_64;
+        case 128: return copy_rows_128;
+        default: return copy_rows_any;
     }
 }

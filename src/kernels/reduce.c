@@ -6,6 +6,13 @@
 #include "../internal.h"
 #include "float16.h"
 
+/* Names of generated functions: TIX_CAT(load, f32) is load_f32, TIX_CAT3(add, row, f32) is
+ * add_row_f32 (an extra level so that macro arguments expand first). */
+#define TIX_CAT_(a, b) a##_##b
+#define TIX_CAT(a, b) TIX_CAT_(a, b)
+#define TIX_CAT3_(a, b, c) a##_##b##_##c
+#define TIX_CAT3(a, b, c) TIX_CAT3_(a, b, c)
+
 #define PLAIN(x) (x)
 
 #define NAME i8
@@ -149,54 +156,67 @@
 #include "reduce_complex.h"
 
 /* bool: add = or, sub = xor, mul = and, max = or, min = and; stored as 0 or 1. */
-static bool load_bool(const char* p) {
+static inline bool load_bool(const char* p) {
     return *(const unsigned char*)p != 0;
 }
 
-static void or_bool(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n) {
-    for (int64_t i = 0; i < n; i++) dst[i * ds] = load_bool(dst + i * ds) || load_bool(src + i * ss);
+static inline void or_one_boolean(char* d, const char* s) {
+    *d = load_bool(d) || load_bool(s);
 }
 
-static void xor_bool(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n) {
-    for (int64_t i = 0; i < n; i++) dst[i * ds] = load_bool(dst + i * ds) != load_bool(src + i * ss);
+static inline void xor_one_boolean(char* d, const char* s) {
+    *d = load_bool(d) != load_bool(s);
 }
 
-static void and_bool(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n) {
-    for (int64_t i = 0; i < n; i++) dst[i * ds] = load_bool(dst + i * ds) && load_bool(src + i * ss);
+static inline void and_one_boolean(char* d, const char* s) {
+    *d = load_bool(d) && load_bool(s);
 }
 
-static const tix__row_fn reducers_bool[] = {
-    [TIX_REDUCTION_ADD] = or_bool,  [TIX_REDUCTION_SUB] = xor_bool, [TIX_REDUCTION_MUL] = and_bool,
-    [TIX_REDUCTION_MIN] = and_bool, [TIX_REDUCTION_MAX] = or_bool,  [TIX_REDUCTION_MEAN] = NULL,
+#define NAME boolean /* not bool: stdbool.h makes that a macro */
+#define OP or
+#include "reduce_loops.h"
+#define OP xor
+#include "reduce_loops.h"
+#define OP and
+#include "reduce_loops.h"
+#undef NAME
+
+static const tix__row_fn rows_boolean[] = {
+    [TIX_REDUCTION_ADD] = or_row_boolean,  [TIX_REDUCTION_SUB] = xor_row_boolean,
+    [TIX_REDUCTION_MUL] = and_row_boolean, [TIX_REDUCTION_MIN] = and_row_boolean,
+    [TIX_REDUCTION_MAX] = or_row_boolean,  [TIX_REDUCTION_MEAN] = NULL,
 };
 
-static void identity_bool(tix_reduction reduction, void* out) {
+static const tix__scatter_fn scatters_boolean[] = {
+    [TIX_REDUCTION_ADD] = or_scatter_boolean,  [TIX_REDUCTION_SUB] = xor_scatter_boolean,
+    [TIX_REDUCTION_MUL] = and_scatter_boolean, [TIX_REDUCTION_MIN] = and_scatter_boolean,
+    [TIX_REDUCTION_MAX] = or_scatter_boolean,  [TIX_REDUCTION_MEAN] = NULL,
+};
+
+static void identity_boolean(tix_reduction reduction, void* out) {
     *(unsigned char*)out = reduction == TIX_REDUCTION_MUL || reduction == TIX_REDUCTION_MIN;
 }
 
-/* Everything the library computes with, per dtype; NULL tables for moved-only dtypes. */
+/* Everything the library computes with, per dtype; all NULL for moved-only dtypes. */
 typedef struct reduction_kernels {
-    const tix__row_fn* reducers; /* indexed by tix_reduction */
+    const tix__row_fn* rows;         /* indexed by tix_reduction */
+    const tix__scatter_fn* scatters; /* likewise */
     tix__mean_fn mean;
     void (*identity)(tix_reduction reduction, void* out);
 } reduction_kernels;
 
+#define KERNELS(name) {rows_##name, scatters_##name, mean_##name, identity_##name}
+#define KERNELS_NO_MEAN(name) {rows_##name, scatters_##name, NULL, identity_##name}
+
 static const reduction_kernels kernels[TIX_DTYPE_COUNT] = {
-    [TIX_DTYPE_INT8] = {reducers_i8, mean_i8, identity_i8},
-    [TIX_DTYPE_INT16] = {reducers_i16, mean_i16, identity_i16},
-    [TIX_DTYPE_INT32] = {reducers_i32, mean_i32, identity_i32},
-    [TIX_DTYPE_INT64] = {reducers_i64, mean_i64, identity_i64},
-    [TIX_DTYPE_UINT8] = {reducers_u8, mean_u8, identity_u8},
-    [TIX_DTYPE_UINT16] = {reducers_u16, mean_u16, identity_u16},
-    [TIX_DTYPE_UINT32] = {reducers_u32, mean_u32, identity_u32},
-    [TIX_DTYPE_UINT64] = {reducers_u64, mean_u64, identity_u64},
-    [TIX_DTYPE_FLOAT32] = {reducers_f32, mean_f32, identity_f32},
-    [TIX_DTYPE_FLOAT64] = {reducers_f64, mean_f64, identity_f64},
-    [TIX_DTYPE_FLOAT16] = {reducers_f16, mean_f16, identity_f16},
-    [TIX_DTYPE_BFLOAT16] = {reducers_bf16, mean_bf16, identity_bf16},
-    [TIX_DTYPE_COMPLEX64] = {reducers_c64, NULL, identity_c64},
-    [TIX_DTYPE_COMPLEX128] = {reducers_c128, NULL, identity_c128},
-    [TIX_DTYPE_BOOL] = {reducers_bool, NULL, identity_bool},
+    [TIX_DTYPE_INT8] = KERNELS(i8),       [TIX_DTYPE_INT16] = KERNELS(i16),
+    [TIX_DTYPE_INT32] = KERNELS(i32),     [TIX_DTYPE_INT64] = KERNELS(i64),
+    [TIX_DTYPE_UINT8] = KERNELS(u8),      [TIX_DTYPE_UINT16] = KERNELS(u16),
+    [TIX_DTYPE_UINT32] = KERNELS(u32),    [TIX_DTYPE_UINT64] = KERNELS(u64),
+    [TIX_DTYPE_FLOAT32] = KERNELS(f32),   [TIX_DTYPE_FLOAT64] = KERNELS(f64),
+    [TIX_DTYPE_FLOAT16] = KERNELS(f16),   [TIX_DTYPE_BFLOAT16] = KERNELS(bf16),
+    [TIX_DTYPE_COMPLEX64] = KERNELS_NO_MEAN(c64), [TIX_DTYPE_COMPLEX128] = KERNELS_NO_MEAN(c128),
+    [TIX_DTYPE_BOOL] = KERNELS_NO_MEAN(boolean),
 };
 
 static const reduction_kernels* lookup(tix_dtype dtype) {
@@ -206,9 +226,16 @@ static const reduction_kernels* lookup(tix_dtype dtype) {
 
 tix__row_fn tix__reduce_kernel(tix_dtype dtype, tix_reduction reduction) {
     if (reduction == TIX_REDUCTION_NONE) return tix__move_kernel(tix_dtype_size(dtype));
-    const tix__row_fn* reducers = lookup(dtype)->reducers;
-    if (reducers == NULL || (unsigned)reduction > TIX_REDUCTION_MEAN) return NULL;
-    return reducers[reduction];
+    const tix__row_fn* rows = lookup(dtype)->rows;
+    if (rows == NULL || (unsigned)reduction > TIX_REDUCTION_MEAN) return NULL;
+    return rows[reduction];
+}
+
+tix__scatter_fn tix__scatter_kernel(tix_dtype dtype, tix_reduction reduction) {
+    if (reduction == TIX_REDUCTION_NONE) return tix__place_kernel(tix_dtype_size(dtype));
+    const tix__scatter_fn* scatters = lookup(dtype)->scatters;
+    if (scatters == NULL || (unsigned)reduction > TIX_REDUCTION_MEAN) return NULL;
+    return scatters[reduction];
 }
 
 tix__mean_fn tix__mean_kernel(tix_dtype dtype) {
