@@ -14,6 +14,7 @@
  * walk index positions (whose stride in the output is 0). A scatter therefore runs in parallel
  * only over the other dimensions, and visits the index dimensions of each task in row-major
  * order: every element receives its updates in row-major order, whatever the thread count. */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,7 @@ typedef struct pass {
     bool count;           /* a scatter with mean */
     int64_t self;         /* mean: 1 when data counts as an element */
     int64_t rows_per_unit; /* rows in one unit of parallel work */
+    atomic_bool unresolved; /* a tuple resolved to nothing (set by any task) */
     char fill_block[FILL_BLOCK]; /* copy_rows: the fill element repeated over a row */
 } pass;
 
@@ -62,6 +64,11 @@ static const int64_t one = 1;
 /* base + offset, keeping NULL for an operand a pass does not use. */
 static char* at(char* base, int64_t offset) {
     return base != NULL ? base + offset : NULL;
+}
+
+/* Records that some tuple resolved to nothing (ignored, or an error for a gather to report). */
+static void note(const pass* p, bool resolved) {
+    if (!resolved) atomic_store_explicit((atomic_bool*)&p->unresolved, true, memory_order_relaxed);
 }
 
 /* A tuple per row: m rows of n elements, row r using the tuple at indices + r * rs[INDICES]
@@ -77,7 +84,7 @@ static void block_panel(const pass* p, char* const* base, const int64_t* rs, con
             memset(xo, 0, sizeof xo);
             memset(co, 0, sizeof co);
         } else {
-            tix__resolve_tuples(&p->tuples, indices, rs[TIX__INDICES], c, xo);
+            note(p, tix__resolve_tuples(&p->tuples, indices, rs[TIX__INDICES], c, xo));
             if (p->count) tix__resolve_tuples(&p->count_tuples, indices, rs[TIX__INDICES], c, co);
         }
         char* d = direct + r0 * rs[TIX__DIRECT];
@@ -118,7 +125,7 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs,
             if (r == 0 || !shared) {
                 const char* indices =
                     base[TIX__INDICES] + r * rs[TIX__INDICES] + i0 * es[TIX__INDICES];
-                tix__resolve_tuples(&p->tuples, indices, es[TIX__INDICES], c, xo);
+                note(p, tix__resolve_tuples(&p->tuples, indices, es[TIX__INDICES], c, xo));
                 if (p->count) {
                     tix__resolve_tuples(&p->count_tuples, indices, es[TIX__INDICES], c, co);
                 }
@@ -327,9 +334,10 @@ static void build(pass* p, const tix__call* call, const tix__map* map,
     }
 }
 
+/* A gather checks its indices as it goes (each resolve bounds-checks): only when one fails, or
+ * when there is no output to read them for, is the exact diagnostic looked for. */
 tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
-    tix_status status = tix__check_indices(call, map, call->data);
-    if (status != TIX_STATUS_OK) return status;
+    if (tix_tensor_count(call->output) == 0) return tix__check_indices(call, map, call->data);
     static const char* const empty_string = "";
     static const char zeros[16];
     size_t size = tix_dtype_size(call->data->dtype);
@@ -355,8 +363,13 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
         p->copy_rows = tix__copy_rows_kernel((size_t)bytes);
         for (int64_t b = 0; b < bytes; b += (int64_t)size) memcpy(p->fill_block + b, fill, size);
     }
+    atomic_init(&p->unresolved, false);
     run(p, call->options.executor);
+    bool unresolved = atomic_load(&p->unresolved);
     free(p);
+    if (unresolved && call->options.out_of_range != TIX_OUT_OF_RANGE_IGNORE) {
+        return tix__check_indices(call, map, call->data);
+    }
     return TIX_STATUS_OK;
 }
 

@@ -88,9 +88,11 @@ int64_t tix__resolve_index(const char* p, int64_t size, const tix__index_rule* r
     }
 }
 
-/* The general case: any dtype, any rule, any number of components. */
-static void resolve_general(const tix__tuples* t, const char* indices, int64_t stride, int64_t n,
+/* The general case: any dtype, any rule, any number of components. Returns whether every tuple
+ * resolved to an offset. */
+static bool resolve_general(const tix__tuples* t, const char* indices, int64_t stride, int64_t n,
                             int64_t* offsets) {
+    bool all = true;
     for (int64_t i = 0; i < n; i++) {
         int64_t offset = 0;
         for (int32_t c = 0; c < t->components && offset != TIX__SKIP; c++) {
@@ -99,46 +101,63 @@ static void resolve_general(const tix__tuples* t, const char* indices, int64_t s
             offset = position < 0 ? TIX__SKIP : offset + position * t->step[c];
         }
         offsets[i] = offset;
+        all = all && offset != TIX__SKIP;
     }
+    return all;
+}
+
+/* Reads an int64 or int32 index (`width` is a constant at every call). */
+static inline int64_t load(const char* p, size_t width) {
+    if (width == 8) {
+        int64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
+    int32_t v;
+    memcpy(&v, p, 4);
+    return v;
 }
 
 /* int64 or int32 tuples: in-range values take a branch-light path; the rest go through the
- * general rules. Called with a constant `width`, so each use compiles to its own loop. */
-static inline void resolve_fast(const tix__tuples* t, const char* indices, int64_t stride,
+ * general rules. Called with a constant `width`, so each use compiles to its own loops. */
+static inline bool resolve_fast(const tix__tuples* t, const char* indices, int64_t stride,
                                 int64_t n, int64_t* offsets, size_t width) {
-    bool wrap = t->rule.negative == TIX_NEGATIVE_WRAP;
+    bool wrap = t->rule.negative == TIX_NEGATIVE_WRAP, all = true;
+    if (t->components == 1) {
+        int64_t size = t->size[0], step = t->step[0], add = wrap ? size : 0;
+        for (int64_t i = 0; i < n; i++) {
+            int64_t v = load(indices + i * stride, width);
+            v += v < 0 ? add : 0;
+            if ((uint64_t)v < (uint64_t)size) {
+                offsets[i] = v * step;
+            } else {
+                all = resolve_general(t, indices + i * stride, 0, 1, &offsets[i]) && all;
+            }
+        }
+        return all;
+    }
     for (int64_t i = 0; i < n; i++) {
         const char* p = indices + i * stride;
         int64_t offset = 0;
         for (int32_t c = 0; c < t->components; c++) {
-            int64_t v;
-            if (width == 8) {
-                memcpy(&v, p + c * t->component_stride, 8);
-            } else {
-                int32_t v32;
-                memcpy(&v32, p + c * t->component_stride, 4);
-                v = v32;
-            }
+            int64_t v = load(p + c * t->component_stride, width);
             v += v < 0 && wrap ? t->size[c] : 0;
             if ((uint64_t)v >= (uint64_t)t->size[c]) { /* out of range: the rules decide */
-                resolve_general(t, p, 0, 1, &offset);
+                all = resolve_general(t, p, 0, 1, &offset) && all;
                 break;
             }
             offset += v * t->step[c];
         }
         offsets[i] = offset;
     }
+    return all;
 }
 
-void tix__resolve_tuples(const tix__tuples* t, const char* indices, int64_t stride, int64_t n,
+bool tix__resolve_tuples(const tix__tuples* t, const char* indices, int64_t stride, int64_t n,
                          int64_t* offsets) {
-    if (t->rule.dtype == TIX_DTYPE_INT64) {
-        resolve_fast(t, indices, stride, n, offsets, 8);
-    } else if (t->rule.dtype == TIX_DTYPE_INT32) {
-        resolve_fast(t, indices, stride, n, offsets, 4);
-    } else {
-        resolve_general(t, indices, stride, n, offsets);
-    }
+    if (t->rule.dtype == TIX_DTYPE_INT64) return resolve_fast(t, indices, stride, n, offsets, 8);
+    if (t->rule.dtype == TIX_DTYPE_INT32) return resolve_fast(t, indices, stride, n, offsets, 4);
+    return resolve_general(t, indices, stride, n, offsets);
 }
 
 /* Explains why the index at p (at row-major position `position`, coordinates `coord`) failed. */
@@ -174,36 +193,78 @@ static tix_status report(const tix__call* call, const char* p, const int64_t* co
                      where, text, (long long)low, (long long)(size - 1), (int)dim, shape);
 }
 
+/* The index at row-major position `position` of the indices tensor, with its coordinates. */
+static const char* element_at(const tix_tensor* indices, int64_t position, int64_t* coord) {
+    int64_t offset = 0;
+    for (int32_t d = indices->rank - 1; d >= 0; d--) {
+        coord[d] = position % indices->shape[d];
+        position /= indices->shape[d];
+        offset += coord[d] * indices->strides[d];
+    }
+    return (const char*)indices->data + offset * (int64_t)tix_dtype_size(indices->dtype);
+}
+
+/* Whether every tuple of the indices resolves under the rule: the tuple dimension (or none) is
+ * read as a tuple, every other dimension walked, the innermost a chunk at a time. */
+static bool all_resolve(const tix__call* call, const tix__map* map, const tix_tensor* indexed) {
+    const tix_tensor* indices = call->indices;
+    int64_t size[TIX_MAX_RANK], step[TIX_MAX_RANK] = {0}, element = (int64_t)tix_dtype_size(indices->dtype);
+    for (int32_t t = 0; t < map->components; t++) size[t] = indexed->shape[map->component_dim[t]];
+    tix__tuples tuples = {
+        .rule = {indices->dtype, call->options.negative_indices, call->options.out_of_range},
+        .components = map->components,
+        .component_stride = map->tuple_dim >= 0 ? indices->strides[map->tuple_dim] * element : 0,
+        .size = size,
+        .step = step,
+    };
+    int64_t shape[TIX_MAX_RANK], stride[TIX_MAX_RANK], coord[TIX_MAX_RANK] = {0};
+    int32_t rank = 0;
+    for (int32_t d = 0; d < indices->rank; d++) {
+        if (d == map->tuple_dim) continue;
+        if (indices->shape[d] == 0) return true;
+        shape[rank] = indices->shape[d];
+        stride[rank++] = indices->strides[d] * element;
+    }
+    int64_t n = rank > 0 ? shape[rank - 1] : 1, inner = rank > 0 ? stride[rank - 1] : 0;
+    int64_t offsets[256], offset = 0;
+    const char* base = indices->data;
+    for (;;) {
+        for (int64_t i = 0; i < n; i += 256) {
+            int64_t c = n - i < 256 ? n - i : 256;
+            if (!tix__resolve_tuples(&tuples, base + offset + i * inner, inner, c, offsets)) {
+                return false;
+            }
+        }
+        int32_t d = rank - 2; /* next row, row-major */
+        for (; d >= 0; d--) {
+            offset += stride[d];
+            if (++coord[d] < shape[d]) break;
+            offset -= stride[d] * shape[d];
+            coord[d] = 0;
+        }
+        if (d < 0) return true;
+    }
+}
+
 tix_status tix__check_indices(const tix__call* call, const tix__map* map,
                               const tix_tensor* indexed) {
     const tix_tensor* indices = call->indices;
-    tix_out_of_range mode = call->options.out_of_range;
-    if (map->components == 0 || mode == TIX_OUT_OF_RANGE_IGNORE) return TIX_STATUS_OK;
-    if (mode != TIX_OUT_OF_RANGE_ERROR) { /* clamp and wrap fail only into an empty axis */
-        bool empty_axis = false;
-        for (int32_t t = 0; t < map->components; t++) {
-            empty_axis = empty_axis || indexed->shape[map->component_dim[t]] == 0;
-        }
-        if (!empty_axis) return TIX_STATUS_OK;
+    if (map->components == 0 || call->options.out_of_range == TIX_OUT_OF_RANGE_IGNORE) {
+        return TIX_STATUS_OK;
     }
-    int64_t count = tix_tensor_count(indices);
-    const tix__index_rule rule = {indices->dtype, call->options.negative_indices, mode};
-    int64_t element_size = (int64_t)tix_dtype_size(indices->dtype);
-    int64_t coord[TIX_MAX_RANK] = {0};
-    const char* base = indices->data;
-    int64_t offset = 0; /* bytes from base to the current index */
+    if (tix_tensor_count(indices) == 0 || all_resolve(call, map, indexed)) return TIX_STATUS_OK;
+    /* Something failed: find the first failing index in row-major order, for the report. */
+    const tix__index_rule rule = {indices->dtype, call->options.negative_indices,
+                                  call->options.out_of_range};
+    int64_t count = tix_tensor_count(indices), coord[TIX_MAX_RANK];
     for (int64_t position = 0; position < count; position++) {
+        const char* p = element_at(indices, position, coord);
         int32_t component = map->tuple_dim >= 0 ? (int32_t)coord[map->tuple_dim] : 0;
         int32_t dim = map->component_dim[component];
-        if (tix__resolve_index(base + offset, indexed->shape[dim], &rule) == TIX__INDEX_BAD) {
-            return report(call, base + offset, coord, position, dim, indexed);
-        }
-        for (int32_t d = indices->rank - 1; d >= 0; d--) { /* next position, row-major */
-            offset += indices->strides[d] * element_size;
-            if (++coord[d] < indices->shape[d]) break;
-            offset -= indices->strides[d] * element_size * indices->shape[d];
-            coord[d] = 0;
+        if (tix__resolve_index(p, indexed->shape[dim], &rule) == TIX__INDEX_BAD) {
+            return report(call, p, coord, position, dim, indexed);
         }
     }
-    return TIX_STATUS_OK;
+    return tix__fail(call->diag, TIX_STATUS_INDEX_OUT_OF_RANGE, "indices", -1, -1, 0,
+                     "indices: an index changed while the call was reading them");
 }

@@ -91,8 +91,9 @@ typedef struct tix__tuples {
     const int64_t* step;      /* per component: bytes per unit of position */
 } tix__tuples;
 
-/* offsets[i] for the n tuples at indices + i * stride; TIX__SKIP where one resolves to nothing. */
-void tix__resolve_tuples(const tix__tuples* tuples, const char* indices, int64_t stride,
+/* offsets[i] for the n tuples at indices + i * stride; TIX__SKIP where one resolves to nothing.
+ * Returns whether none did. */
+bool tix__resolve_tuples(const tix__tuples* tuples, const char* indices, int64_t stride,
                          int64_t n, int64_t* offsets);
 
 /* ---- the loop over the "direct" operand, the one addressed by position alone ----
@@ -108,7 +109,7 @@ typedef struct tix__map {
     int32_t tuple_dim; /* the indices dimension holding tuple components, or -1 when k <= 1 */
 } tix__map;
 
-/* Index validation before anything is written: the first index that the rule rejects. */
+/* Index validation: fails with a diagnostic of the first index (row-major) the rule rejects. */
 tix_status tix__check_indices(const tix__call* call, const tix__map* map,
                               const tix_tensor* indexed);
 
