@@ -26,6 +26,8 @@
 #define TILE_ELEMENTS 8192
 /* Tuples resolved at a time (offsets live on the stack). */
 #define CHUNK 256
+/* Rows that share their indices resolved together (their output stays in cache meanwhile). */
+#define SHARED_ROWS 32
 /* Longest block a gather copies as a whole, fill included (the fill block is this long). */
 #define FILL_BLOCK 4096
 /* A gather reading one element per tuple from rows it jumps between is cache-blocked so that
@@ -42,20 +44,20 @@ typedef enum pass_kind {
 typedef struct pass {
     tix__loop loop;
     pass_kind kind;
-    tix__tuples tuples;       /* index tuples -> offsets into the indexed operand */
-    tix__tuples count_tuples; /* ... into the counts (mean) */
-    tix__row_fn row;          /* a run of one tuple: move, or reduce (scatter) */
-    tix__gather_fn gather;    /* a tuple per element: gather */
-    tix__scatter_fn scatter;  /* a tuple per element: scatter, or place (identity) */
+    tix__tuples tuples;          /* index tuples -> offsets into the indexed operand */
+    tix__tuples count_tuples;    /* ... into the counts (mean) */
+    tix__row_fn row;             /* a run of one tuple: move, or reduce (scatter) */
+    tix__gather_fn gather;       /* a tuple per element: gather */
+    tix__scatter_fn scatter;     /* a tuple per element: scatter, or place (identity) */
     tix__copy_rows_fn copy_rows; /* gathers of dense rows up to FILL_BLOCK bytes, else NULL */
     tix__row_fn count_row;       /* mean: counts += 1 */
     tix__scatter_fn count_scatter;
     tix__mean_fn mean;
-    const char* constant; /* the fill (gather) or identity (identity pass) element */
-    bool count;           /* a scatter with mean */
-    int64_t self;         /* mean: 1 when data counts as an element */
-    int64_t rows_per_unit; /* rows in one unit of parallel work */
-    atomic_bool unresolved; /* a tuple resolved to nothing (set by any task) */
+    const char* constant;        /* the fill (gather) or identity (identity pass) element */
+    bool count;                  /* a scatter with mean */
+    int64_t self;                /* mean: 1 when data counts as an element */
+    int64_t rows_per_unit;       /* rows in one unit of parallel work */
+    atomic_bool unresolved;      /* a tuple resolved to nothing (set by any task) */
     char fill_block[FILL_BLOCK]; /* copy_rows: the fill element repeated over a row */
 } pass;
 
@@ -68,7 +70,8 @@ static char* at(char* base, int64_t offset) {
 
 /* Records that some tuple resolved to nothing (ignored, or an error for a gather to report). */
 static void note(const pass* p, bool resolved) {
-    if (!resolved) atomic_store_explicit((atomic_bool*)&p->unresolved, true, memory_order_relaxed);
+    if (!resolved)
+        atomic_store_explicit((atomic_bool*)&p->unresolved, true, memory_order_relaxed);
 }
 
 /* A tuple per row: m rows of n elements, row r using the tuple at indices + r * rs[INDICES]
@@ -85,7 +88,8 @@ static void block_panel(const pass* p, char* const* base, const int64_t* rs, con
             memset(co, 0, sizeof co);
         } else {
             note(p, tix__resolve_tuples(&p->tuples, indices, rs[TIX__INDICES], c, xo));
-            if (p->count) tix__resolve_tuples(&p->count_tuples, indices, rs[TIX__INDICES], c, co);
+            if (p->count)
+                tix__resolve_tuples(&p->count_tuples, indices, rs[TIX__INDICES], c, co);
         }
         char* d = direct + r0 * rs[TIX__DIRECT];
         char* x = indexed + r0 * rs[TIX__INDEXED];
@@ -113,35 +117,39 @@ static void block_panel(const pass* p, char* const* base, const int64_t* rs, con
 }
 
 /* A tuple per element: m rows of n elements, element i of row r using the tuple at
- * indices + r * rs[INDICES] + i * es[INDICES]. A chunk of the row at a time, so that rows that
- * share their indices (rs[INDICES] == 0) resolve them once. */
-static void element_panel(const pass* p, char* const* base, const int64_t* rs,
-                          const int64_t* es, int64_t m, int64_t n) {
+ * indices + r * rs[INDICES] + i * es[INDICES]. Row by row; but rows that share their indices
+ * (rs[INDICES] == 0) go in blocks, a chunk of indices resolved once for the whole block. */
+static void element_panel(const pass* p, char* const* base, const int64_t* rs, const int64_t* es,
+                          int64_t m, int64_t n) {
     int64_t xo[CHUNK], co[CHUNK];
     bool shared = rs[TIX__INDICES] == 0;
-    for (int64_t i0 = 0; i0 < n; i0 += CHUNK) {
-        int64_t c = n - i0 < CHUNK ? n - i0 : CHUNK;
-        for (int64_t r = 0; r < m; r++) {
-            if (r == 0 || !shared) {
-                const char* indices =
-                    base[TIX__INDICES] + r * rs[TIX__INDICES] + i0 * es[TIX__INDICES];
-                note(p, tix__resolve_tuples(&p->tuples, indices, es[TIX__INDICES], c, xo));
-                if (p->count) {
-                    tix__resolve_tuples(&p->count_tuples, indices, es[TIX__INDICES], c, co);
+    int64_t block = shared ? SHARED_ROWS : 1;
+    for (int64_t r0 = 0; r0 < m; r0 += block) {
+        int64_t rows = m - r0 < block ? m - r0 : block;
+        for (int64_t i0 = 0; i0 < n; i0 += CHUNK) {
+            int64_t c = n - i0 < CHUNK ? n - i0 : CHUNK;
+            for (int64_t r = r0; r < r0 + rows; r++) {
+                if (r == r0 || !shared) {
+                    const char* indices =
+                        base[TIX__INDICES] + r * rs[TIX__INDICES] + i0 * es[TIX__INDICES];
+                    note(p, tix__resolve_tuples(&p->tuples, indices, es[TIX__INDICES], c, xo));
+                    if (p->count) {
+                        tix__resolve_tuples(&p->count_tuples, indices, es[TIX__INDICES], c, co);
+                    }
                 }
-            }
-            char* d = base[TIX__DIRECT] + r * rs[TIX__DIRECT] + i0 * es[TIX__DIRECT];
-            char* x = base[TIX__INDEXED] + r * rs[TIX__INDEXED] + i0 * es[TIX__INDEXED];
-            if (p->kind == PASS_GATHER) {
-                p->gather(d, es[TIX__DIRECT], x, es[TIX__INDEXED], xo, c, p->constant);
-            } else if (p->kind == PASS_SCATTER) {
-                p->scatter(x, es[TIX__INDEXED], d, es[TIX__DIRECT], xo, c);
-                if (p->count) {
-                    char* k = base[TIX__COUNTS] + r * rs[TIX__COUNTS] + i0 * es[TIX__COUNTS];
-                    p->count_scatter(k, es[TIX__COUNTS], (const char*)&one, 0, co, c);
+                char* d = base[TIX__DIRECT] + r * rs[TIX__DIRECT] + i0 * es[TIX__DIRECT];
+                char* x = base[TIX__INDEXED] + r * rs[TIX__INDEXED] + i0 * es[TIX__INDEXED];
+                if (p->kind == PASS_GATHER) {
+                    p->gather(d, es[TIX__DIRECT], x, es[TIX__INDEXED], xo, c, p->constant);
+                } else if (p->kind == PASS_SCATTER) {
+                    p->scatter(x, es[TIX__INDEXED], d, es[TIX__DIRECT], xo, c);
+                    if (p->count) {
+                        char* k = base[TIX__COUNTS] + r * rs[TIX__COUNTS] + i0 * es[TIX__COUNTS];
+                        p->count_scatter(k, es[TIX__COUNTS], (const char*)&one, 0, co, c);
+                    }
+                } else { /* identity */
+                    p->scatter(x, es[TIX__INDEXED], p->constant, 0, xo, c);
                 }
-            } else { /* identity */
-                p->scatter(x, es[TIX__INDEXED], p->constant, 0, xo, c);
             }
         }
     }
@@ -180,24 +188,30 @@ static void run_rows(const pass* p, int64_t begin, int64_t count) {
     for (int32_t d = outer; d >= 0; d--) {
         coord[d] = rest % loop->shape[d];
         rest /= loop->shape[d];
-        for (int o = 0; o < TIX__OPERANDS; o++) offset[o] += coord[d] * loop->stride[o][d];
+        for (int o = 0; o < TIX__OPERANDS; o++)
+            offset[o] += coord[d] * loop->stride[o][d];
     }
     while (count > 0) {
         int64_t m = outer < 0 ? 1 : loop->shape[outer] - coord[outer];
-        if (m > count) m = count;
+        if (m > count)
+            m = count;
         run_panel(p, offset, m);
         count -= m;
-        if (outer < 0) break;
+        if (outer < 0)
+            break;
         /* advance m rows: along `outer`, then carry into the dimensions before it */
-        for (int o = 0; o < TIX__OPERANDS; o++) offset[o] += m * loop->stride[o][outer];
+        for (int o = 0; o < TIX__OPERANDS; o++)
+            offset[o] += m * loop->stride[o][outer];
         coord[outer] += m;
         for (int32_t d = outer; d >= 0 && coord[d] == loop->shape[d]; d--) {
             for (int o = 0; o < TIX__OPERANDS; o++) {
                 offset[o] -= loop->shape[d] * loop->stride[o][d];
             }
             coord[d] = 0;
-            if (d == 0) break;
-            for (int o = 0; o < TIX__OPERANDS; o++) offset[o] += loop->stride[o][d - 1];
+            if (d == 0)
+                break;
+            for (int o = 0; o < TIX__OPERANDS; o++)
+                offset[o] += loop->stride[o][d - 1];
             coord[d - 1]++;
         }
     }
@@ -211,14 +225,16 @@ static void run_units(void* context, size_t begin, size_t count) {
 
 static int64_t product(const tix__loop* loop, int32_t from, int32_t to) {
     int64_t n = 1;
-    for (int32_t d = from; d < to; d++) n *= loop->shape[d];
+    for (int32_t d = from; d < to; d++)
+        n *= loop->shape[d];
     return n;
 }
 
 /* The largest divisor of n that is at most `limit` and leaves parts of at least `least`. */
 static int64_t divisor(int64_t n, int64_t limit, int64_t least) {
     for (int64_t k = limit < n ? limit : n; k > 1; k--) {
-        if (n % k == 0 && n / k >= least) return k;
+        if (n % k == 0 && n / k >= least)
+            return k;
     }
     return 1;
 }
@@ -235,13 +251,16 @@ static void block_for_cache(pass* p) {
         return;
     }
     int64_t element = loop->stride[TIX__DIRECT][inner] < 0 ? -loop->stride[TIX__DIRECT][inner]
-                                                            : loop->stride[TIX__DIRECT][inner];
+                                                           : loop->stride[TIX__DIRECT][inner];
     int64_t rows = loop->size[0], n = loop->shape[inner];
-    if (element == 0 || rows * n * element <= 2 * BLOCKING_BYTES) return;
+    if (element == 0 || rows * n * element <= 2 * BLOCKING_BYTES)
+        return;
     int64_t tile = BLOCKING_BYTES / (rows * element);
-    if (tile * element < 64) tile = 64 / element; /* at least a cache line */
+    if (tile * element < 64)
+        tile = 64 / element; /* at least a cache line */
     int64_t parts = divisor(n, n / (tile > 0 ? tile : 1), 1);
-    if (parts == 1) return;
+    if (parts == 1)
+        return;
     tix__loop_split(loop, inner, parts);
     tix__loop_move(loop, inner, outer);
 }
@@ -254,7 +273,8 @@ static int64_t own_destinations(pass* p) {
     int32_t rank = loop->rank, first = -1, last = -1;
     for (int32_t d = 0; d < rank; d++) {
         if (loop->stride[TIX__INDEXED][d] == 0) {
-            if (first < 0) first = d;
+            if (first < 0)
+                first = d;
             last = d;
         }
     }
@@ -263,7 +283,8 @@ static int64_t own_destinations(pass* p) {
         return tix__loop_rows(loop);
     }
     if (last < rank - 1) { /* slice dimensions after the index ones */
-        for (int32_t d = last + 1; d < rank - 1; d++) tix__loop_move(loop, d, first++);
+        for (int32_t d = last + 1; d < rank - 1; d++)
+            tix__loop_move(loop, d, first++);
         last = rank - 2;
         int64_t units = product(loop, 0, first);
         int64_t n = loop->shape[rank - 1], element = loop->stride[TIX__DIRECT][rank - 1];
@@ -286,20 +307,32 @@ static void run(pass* p, const tix_executor* executor) {
     tix__loop_fold(&p->loop);
     block_for_cache(p);
     int64_t rows = tix__loop_rows(&p->loop);
-    if (rows == 0) return;
+    if (rows == 0)
+        return;
     int64_t elements = rows * p->loop.shape[p->loop.rank - 1];
     if (executor == NULL || elements < PARALLEL_MIN_ELEMENTS) {
         run_rows(p, 0, rows);
         return;
     }
-    int64_t units = rows;
     p->rows_per_unit = 1;
-    if (p->kind == PASS_SCATTER || p->kind == PASS_IDENTITY) units = own_destinations(p);
+    int32_t inner = p->loop.rank - 1;
+    if (rows < 64 && p->kind != PASS_SCATTER && p->kind != PASS_IDENTITY &&
+        p->loop.rank < TIX_MAX_RANK) { /* few long rows (a dense copy): cut them up */
+        int64_t parts = divisor(p->loop.shape[inner], 64 / rows, TILE_ELEMENTS);
+        if (parts > 1) {
+            tix__loop_split(&p->loop, inner, parts);
+            rows *= parts;
+        }
+    }
+    int64_t units = rows;
+    if (p->kind == PASS_SCATTER || p->kind == PASS_IDENTITY)
+        units = own_destinations(p);
     if (units <= 1 || (uint64_t)units > SIZE_MAX) {
         run_rows(p, 0, rows);
         return;
     }
-    int64_t per_unit = elements / units, tile = per_unit >= TILE_ELEMENTS ? 1 : TILE_ELEMENTS / per_unit;
+    int64_t per_unit = elements / units,
+            tile = per_unit >= TILE_ELEMENTS ? 1 : TILE_ELEMENTS / per_unit;
     executor->parallel_for(executor->pool, run_units, p, (size_t)units, (size_t)tile);
 }
 
@@ -337,12 +370,14 @@ static void build(pass* p, const tix__call* call, const tix__map* map,
 /* A gather checks its indices as it goes (each resolve bounds-checks): only when one fails, or
  * when there is no output to read them for, is the exact diagnostic looked for. */
 tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
-    if (tix_tensor_count(call->output) == 0) return tix__check_indices(call, map, call->data);
+    if (tix_tensor_count(call->output) == 0)
+        return tix__check_indices(call, map, call->data);
     static const char* const empty_string = "";
     static const char zeros[16];
     size_t size = tix_dtype_size(call->data->dtype);
     const char* fill = call->options.fill_value;
-    if (fill == NULL) fill = call->data->dtype == TIX_DTYPE_STRING ? (const char*)&empty_string : zeros;
+    if (fill == NULL)
+        fill = call->data->dtype == TIX_DTYPE_STRING ? (const char*)&empty_string : zeros;
     pass* p = malloc(sizeof *p);
     if (p == NULL) {
         return tix__fail(call->diag, TIX_STATUS_OUT_OF_MEMORY, NULL, -1, -1, 0,
@@ -361,7 +396,8 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
     if (loop->stride[TIX__DIRECT][inner] == (int64_t)size &&
         loop->stride[TIX__INDEXED][inner] == (int64_t)size && bytes <= FILL_BLOCK) {
         p->copy_rows = tix__copy_rows_kernel((size_t)bytes);
-        for (int64_t b = 0; b < bytes; b += (int64_t)size) memcpy(p->fill_block + b, fill, size);
+        for (int64_t b = 0; b < bytes; b += (int64_t)size)
+            memcpy(p->fill_block + b, fill, size);
     }
     atomic_init(&p->unresolved, false);
     run(p, call->options.executor);
@@ -375,7 +411,8 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
 
 tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_place) {
     tix_status status = tix__check_indices(call, map, call->output);
-    if (status != TIX_STATUS_OK) return status;
+    if (status != TIX_STATUS_OK)
+        return status;
     const tix_options* o = &call->options;
     const tix_tensor* output = call->output;
     const tix_executor* executor = o->executor;
@@ -398,7 +435,8 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
                          mean ? " and the counts of its output elements" : "");
     }
     tix_tensor counts = {0};
-    if (mean) tix_tensor_init(&counts, counts_memory, TIX_DTYPE_INT64, output->rank, output->shape);
+    if (mean)
+        tix_tensor_init(&counts, counts_memory, TIX_DTYPE_INT64, output->rank, output->shape);
 
     tix__map whole = identity_map(output->rank);
     if (!in_place) {
@@ -430,9 +468,8 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     run(p, executor);
 
     if (mean) {
-        *p = (pass){.kind = PASS_MEAN,
-                    .mean = tix__mean_kernel(dtype),
-                    .self = o->exclude_self ? 0 : 1};
+        *p = (pass){
+            .kind = PASS_MEAN, .mean = tix__mean_kernel(dtype), .self = o->exclude_self ? 0 : 1};
         tix__operands walked = {output, output, NULL, &counts};
         build(p, call, &whole, &walked);
         run(p, executor);

@@ -15,6 +15,7 @@ void cli_error(const char* format, ...) __attribute__((format(printf, 1, 2)));
 /* The commands: argv[0] is the command's name. */
 int cli_run(int argc, char** argv);
 int cli_onnx_test(int argc, char** argv);
+int cli_bench(int argc, char** argv);
 
 /* print.c: a tensor as readable text, "shape [2, 3] dtype float32" then nested brackets, with
  * the middle of long dimensions elided as NumPy does. */

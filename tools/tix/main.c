@@ -10,6 +10,7 @@ static const char usage[] =
     "commands:\n"
     "  run OP ...        run one operation on .npy files (tix run --help)\n"
     "  onnx-test PATH... run ONNX node-test directories (tix onnx-test --help)\n"
+    "  bench [...]       measure the benchmark workloads (tix bench --help)\n"
     "\n"
     "  tix --help | tix COMMAND --help | tix --version\n";
 
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
     }
     if (strcmp(command, "run") == 0) return cli_run(argc - 1, argv + 1);
     if (strcmp(command, "onnx-test") == 0) return cli_onnx_test(argc - 1, argv + 1);
+    if (strcmp(command, "bench") == 0) return cli_bench(argc - 1, argv + 1);
     cli_error("unknown command '%s' (see tix --help)", command);
     return CLI_USAGE;
 }
