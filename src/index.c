@@ -204,6 +204,20 @@ static const char* element_at(const tix_tensor* indices, int64_t position, int64
     return (const char*)indices->data + offset * (int64_t)tix_dtype_size(indices->dtype);
 }
 
+/* Whether all n int64/int32 indices at p + i * stride are in [-size, size) (negatives wrapping)
+ * or [0, size): the usual case of a validation, without branches. */
+static inline bool in_range(const char* p, int64_t stride, int64_t n, int64_t size, bool wrap,
+                            size_t width) {
+    uint64_t bad = 0;
+    int64_t add = wrap ? size : 0;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t v = load(p + i * stride, width);
+        v += v < 0 ? add : 0;
+        bad |= (uint64_t)v >= (uint64_t)size;
+    }
+    return bad == 0;
+}
+
 /* Whether every tuple of the indices resolves under the rule: the tuple dimension (or none) is
  * read as a tuple, every other dimension walked, the innermost a chunk at a time. */
 static bool all_resolve(const tix__call* call, const tix__map* map, const tix_tensor* indexed) {
@@ -227,11 +241,19 @@ static bool all_resolve(const tix__call* call, const tix__map* map, const tix_te
     }
     int64_t n = rank > 0 ? shape[rank - 1] : 1, inner = rank > 0 ? stride[rank - 1] : 0;
     int64_t offsets[256], offset = 0;
+    /* One component under the error rule: a plain range check decides (it never resolves). */
+    bool single = tuples.components == 1 && tuples.rule.out_of_range == TIX_OUT_OF_RANGE_ERROR;
+    bool wrap = tuples.rule.negative == TIX_NEGATIVE_WRAP;
     const char* base = indices->data;
     for (;;) {
         for (int64_t i = 0; i < n; i += 256) {
             int64_t c = n - i < 256 ? n - i : 256;
-            if (!tix__resolve_tuples(&tuples, base + offset + i * inner, inner, c, offsets)) {
+            const char* p = base + offset + i * inner;
+            if (single && indices->dtype == TIX_DTYPE_INT64) {
+                if (!in_range(p, inner, c, size[0], wrap, 8)) return false;
+            } else if (single && indices->dtype == TIX_DTYPE_INT32) {
+                if (!in_range(p, inner, c, size[0], wrap, 4)) return false;
+            } else if (!tix__resolve_tuples(&tuples, p, inner, c, offsets)) {
                 return false;
             }
         }

@@ -199,6 +199,14 @@ typedef void (*tix__copy_rows_fn)(char* dst, int64_t dst_row, const char* src, i
                                   const int64_t* offsets, int64_t m, const char* fill,
                                   size_t bytes);
 
+/* Gathers with the index resolution fused in (int32 or int64 indices, one component):
+ * dst[i * ds] = src[position(indices[i * is]) * step + i * ss], or fill where a tuple resolves
+ * to nothing. Returns whether every tuple resolved. NULL for other index dtypes. */
+typedef bool (*tix__fused_gather_fn)(char* dst, int64_t ds, const char* src, int64_t ss,
+                                     const char* indices, int64_t is, int64_t n,
+                                     const tix__tuples* tuples, const char* fill);
+tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype index_dtype);
+
 tix__row_fn tix__move_kernel(size_t element_size);
 tix__gather_fn tix__gather_kernel(size_t element_size);
 tix__scatter_fn tix__place_kernel(size_t element_size);

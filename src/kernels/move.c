@@ -51,6 +51,44 @@ static inline void place_elements(char* dst, int64_t ds, const char* src, int64_
     }
 }
 
+/* Reads an int64 or int32 index (`width` is a constant at every call). */
+static inline int64_t load_index(const char* p, size_t width) {
+    if (width == 8) {
+        int64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
+    int32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+/* A gather of one element per tuple that resolves each index as it goes: in-range indices
+ * (after wrapping negatives when the rule says so) take the short path; any other goes through
+ * the general rules (tix__resolve_tuples), which also decide a fill. */
+static inline bool gather_fused(char* dst, int64_t ds, const char* src, int64_t ss,
+                                const char* indices, int64_t is, int64_t n,
+                                const tix__tuples* t, const char* fill, size_t size,
+                                size_t width) {
+    int64_t bound = t->size[0], step = t->step[0];
+    int64_t add = t->rule.negative == TIX_NEGATIVE_WRAP ? bound : 0;
+    bool all = true;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t v = load_index(indices + i * is, width);
+        v += v < 0 ? add : 0;
+        const char* from;
+        if ((uint64_t)v < (uint64_t)bound) {
+            from = src + v * step + i * ss;
+        } else {
+            int64_t offset;
+            all = tix__resolve_tuples(t, indices + i * is, 0, 1, &offset) && all;
+            from = offset != TIX__SKIP ? src + offset + i * ss : fill;
+        }
+        memcpy(dst + i * ds, from, size);
+    }
+    return all;
+}
+
 /* m rows of `bytes` contiguous bytes, row r from src + offsets[r] + r * src_row (or the fill
  * block) to dst + r * dst_row, prefetching the rows to come. */
 static inline void copy_rows(char* dst, int64_t dst_row, const char* src, int64_t src_row,
@@ -84,6 +122,24 @@ INSTANCES(4)
 INSTANCES(8)
 INSTANCES(16)
 #undef INSTANCES
+
+#define FUSED_INSTANCES(size)                                                                     \
+    static bool fused_##size##_i64(char* dst, int64_t ds, const char* src, int64_t ss,           \
+                                   const char* indices, int64_t is, int64_t n,                   \
+                                   const tix__tuples* t, const char* fill) {                     \
+        return gather_fused(dst, ds, src, ss, indices, is, n, t, fill, size, 8);                  \
+    }                                                                                             \
+    static bool fused_##size##_i32(char* dst, int64_t ds, const char* src, int64_t ss,           \
+                                   const char* indices, int64_t is, int64_t n,                   \
+                                   const tix__tuples* t, const char* fill) {                     \
+        return gather_fused(dst, ds, src, ss, indices, is, n, t, fill, size, 4);                  \
+    }
+FUSED_INSTANCES(1)
+FUSED_INSTANCES(2)
+FUSED_INSTANCES(4)
+FUSED_INSTANCES(8)
+FUSED_INSTANCES(16)
+#undef FUSED_INSTANCES
 
 #define ROW_INSTANCE(bytes)                                                                       \
     static void copy_rows_##bytes(char* dst, int64_t dst_row, const char* src, int64_t src_row,   \
@@ -135,4 +191,14 @@ tix__copy_rows_fn tix__copy_rows_kernel(size_t bytes) {
         case 128: return copy_rows_128;
         default: return copy_rows_any;
     }
+}
+
+tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype index_dtype) {
+    static const tix__fused_gather_fn i64[] = {fused_1_i64, fused_2_i64, fused_4_i64, fused_8_i64,
+                                               fused_16_i64};
+    static const tix__fused_gather_fn i32[] = {fused_1_i32, fused_2_i32, fused_4_i32, fused_8_i32,
+                                               fused_16_i32};
+    if (index_dtype == TIX_DTYPE_INT64) return i64[size_class(element_size)];
+    if (index_dtype == TIX_DTYPE_INT32) return i32[size_class(element_size)];
+    return NULL;
 }
