@@ -48,6 +48,7 @@ typedef struct pass {
     tix__tuples count_tuples;    /* ... into the counts (mean) */
     tix__row_fn row;             /* a run of one tuple: move, or reduce (scatter) */
     tix__gather_fn gather;       /* a tuple per element: gather */
+    tix__fused_gather_fn fused;  /* ... resolving as it goes (one int32/int64 component) */
     tix__scatter_fn scatter;     /* a tuple per element: scatter, or place (identity) */
     tix__copy_rows_fn copy_rows; /* gathers of dense rows up to FILL_BLOCK bytes, else NULL */
     tix__row_fn count_row;       /* mean: counts += 1 */
@@ -123,6 +124,15 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
                           int64_t m, int64_t n) {
     int64_t xo[CHUNK], co[CHUNK];
     bool shared = rs[TIX__INDICES] == 0;
+    if (!shared && p->kind == PASS_GATHER && p->fused != NULL) { /* no offsets to keep */
+        for (int64_t r = 0; r < m; r++) {
+            note(p, p->fused(base[TIX__DIRECT] + r * rs[TIX__DIRECT], es[TIX__DIRECT],
+                             base[TIX__INDEXED] + r * rs[TIX__INDEXED], es[TIX__INDEXED],
+                             base[TIX__INDICES] + r * rs[TIX__INDICES], es[TIX__INDICES], n,
+                             &p->tuples, p->constant));
+        }
+        return;
+    }
     int64_t block = shared ? SHARED_ROWS : 1;
     for (int64_t r0 = 0; r0 < m; r0 += block) {
         int64_t rows = m - r0 < block ? m - r0 : block;
@@ -386,6 +396,8 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
     *p = (pass){.kind = PASS_GATHER,
                 .row = tix__move_kernel(size),
                 .gather = tix__gather_kernel(size),
+                .fused = map->components == 1 ? tix__fused_gather_kernel(size, call->indices->dtype)
+                                              : NULL,
                 .constant = fill};
     tix__operands operands = {call->output, call->data, call->indices, NULL};
     build(p, call, map, &operands);

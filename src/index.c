@@ -107,7 +107,7 @@ static bool resolve_general(const tix__tuples* t, const char* indices, int64_t s
 }
 
 /* Reads an int64 or int32 index (`width` is a constant at every call). */
-static inline int64_t load(const char* p, size_t width) {
+TIX__TEMPLATE int64_t load(const char* p, size_t width) {
     if (width == 8) {
         int64_t v;
         memcpy(&v, p, 8);
@@ -120,7 +120,7 @@ static inline int64_t load(const char* p, size_t width) {
 
 /* int64 or int32 tuples: in-range values take a branch-light path; the rest go through the
  * general rules. Called with a constant `width`, so each use compiles to its own loops. */
-static inline bool resolve_fast(const tix__tuples* t, const char* indices, int64_t stride,
+TIX__TEMPLATE bool resolve_fast(const tix__tuples* t, const char* indices, int64_t stride,
                                 int64_t n, int64_t* offsets, size_t width) {
     bool wrap = t->rule.negative == TIX_NEGATIVE_WRAP, all = true;
     if (t->components == 1) {
@@ -206,7 +206,7 @@ static const char* element_at(const tix_tensor* indices, int64_t position, int64
 
 /* Whether all n int64/int32 indices at p + i * stride are in [-size, size) (negatives wrapping)
  * or [0, size): the usual case of a validation, without branches. */
-static inline bool in_range(const char* p, int64_t stride, int64_t n, int64_t size, bool wrap,
+TIX__TEMPLATE bool in_range(const char* p, int64_t stride, int64_t n, int64_t size, bool wrap,
                             size_t width) {
     uint64_t bad = 0;
     int64_t add = wrap ? size : 0;

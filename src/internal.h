@@ -11,8 +11,12 @@
 
 #if defined(__GNUC__)
 #define TIX__PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+/* For loop bodies written once and instantiated with constant sizes: each instance must get
+ * its own copy, where the constants fold away. */
+#define TIX__TEMPLATE static inline __attribute__((always_inline))
 #else
 #define TIX__PRINTF(fmt, args)
+#define TIX__TEMPLATE static inline
 #endif
 
 /* ---- dtype.c: what the library knows about each element type ---- */

@@ -16,7 +16,7 @@
 enum { PREFETCH_DISTANCE = 8 };
 
 /* dst[i * ds] = src[i * ss]: a run of one tuple, a copy, or a fill (ss = 0). */
-static inline void move_row(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n,
+TIX__TEMPLATE void move_row(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n,
                             size_t size) {
     if (ds == (int64_t)size && ss == (int64_t)size) {
         memcpy(dst, src, (size_t)n * size);
@@ -27,7 +27,7 @@ static inline void move_row(char* dst, int64_t ds, const char* src, int64_t ss, 
 
 /* dst[i * ds] = src[offsets[i] + i * ss], or fill: a tuple per element. The common case, a
  * dense output reading along the indexed axis only (ss = 0), gets a loop of its own. */
-static inline void gather_elements(char* dst, int64_t ds, const char* src, int64_t ss,
+TIX__TEMPLATE void gather_elements(char* dst, int64_t ds, const char* src, int64_t ss,
                                    const int64_t* offsets, int64_t n, const char* fill,
                                    size_t size) {
     if (ss == 0 && ds == (int64_t)size) {
@@ -44,7 +44,7 @@ static inline void gather_elements(char* dst, int64_t ds, const char* src, int64
 }
 
 /* dst[offsets[i] + i * ds] = src[i * ss], skipping TIX__SKIP: a tuple per element. */
-static inline void place_elements(char* dst, int64_t ds, const char* src, int64_t ss,
+TIX__TEMPLATE void place_elements(char* dst, int64_t ds, const char* src, int64_t ss,
                                   const int64_t* offsets, int64_t n, size_t size) {
     for (int64_t i = 0; i < n; i++) {
         if (offsets[i] != TIX__SKIP) memcpy(dst + offsets[i] + i * ds, src + i * ss, size);
@@ -52,7 +52,7 @@ static inline void place_elements(char* dst, int64_t ds, const char* src, int64_
 }
 
 /* Reads an int64 or int32 index (`width` is a constant at every call). */
-static inline int64_t load_index(const char* p, size_t width) {
+TIX__TEMPLATE int64_t load_index(const char* p, size_t width) {
     if (width == 8) {
         int64_t v;
         memcpy(&v, p, 8);
@@ -66,7 +66,7 @@ static inline int64_t load_index(const char* p, size_t width) {
 /* A gather of one element per tuple that resolves each index as it goes: in-range indices
  * (after wrapping negatives when the rule says so) take the short path; any other goes through
  * the general rules (tix__resolve_tuples), which also decide a fill. */
-static inline bool gather_fused(char* dst, int64_t ds, const char* src, int64_t ss,
+TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t ss,
                                 const char* indices, int64_t is, int64_t n,
                                 const tix__tuples* t, const char* fill, size_t size,
                                 size_t width) {
@@ -91,7 +91,7 @@ static inline bool gather_fused(char* dst, int64_t ds, const char* src, int64_t 
 
 /* m rows of `bytes` contiguous bytes, row r from src + offsets[r] + r * src_row (or the fill
  * block) to dst + r * dst_row, prefetching the rows to come. */
-static inline void copy_rows(char* dst, int64_t dst_row, const char* src, int64_t src_row,
+TIX__TEMPLATE void copy_rows(char* dst, int64_t dst_row, const char* src, int64_t src_row,
                              const int64_t* offsets, int64_t m, const char* fill, size_t bytes) {
     for (int64_t r = 0; r < m; r++) {
         int64_t ahead = r + PREFETCH_DISTANCE;
