@@ -9,12 +9,20 @@
 #include "cli.h"
 #include "kernels/float16.h"
 
-/* Shortest %.*g form of x that reads back to x. */
+/* The fewest significant digits that read back to x, written as Python's repr does: fixed
+ * notation for decimal exponents in [-4, 16), scientific otherwise (20, not 2e+01). */
 static void format_double(char* buffer, size_t capacity, double x, int max_digits,
                           bool (*same)(const char* text, double x)) {
-    for (int digits = 1; digits <= max_digits; digits++) {
-        snprintf(buffer, capacity, "%.*g", digits, x);
-        if (same(buffer, x)) return;
+    int digits = 1;
+    for (; digits < max_digits; digits++) {
+        snprintf(buffer, capacity, "%.*e", digits - 1, x);
+        if (same(buffer, x)) break;
+    }
+    snprintf(buffer, capacity, "%.*e", digits - 1, x);
+    int exponent = atoi(strchr(buffer, 'e') + 1);
+    if (exponent >= -4 && exponent < 16) {
+        int decimals = digits - 1 - exponent;
+        snprintf(buffer, capacity, "%.*f", decimals > 0 ? decimals : 0, x);
     }
 }
 
