@@ -23,53 +23,6 @@ void tix_io_error(char* error, size_t error_size, const char* format, ...)
     }
 }
 
-size_t tix_io_dtype_size(int dtype)
-{
-    switch (dtype) {
-    case TIX_DTYPE_UINT8:
-    case TIX_DTYPE_INT8:
-    case TIX_DTYPE_BOOL:
-    case TIX_DTYPE_FLOAT8E4M3FN:
-    case TIX_DTYPE_FLOAT8E4M3FNUZ:
-    case TIX_DTYPE_FLOAT8E5M2:
-    case TIX_DTYPE_FLOAT8E5M2FNUZ:
-        return 1;
-    case TIX_DTYPE_UINT16:
-    case TIX_DTYPE_INT16:
-    case TIX_DTYPE_FLOAT16:
-    case TIX_DTYPE_BFLOAT16:
-        return 2;
-    case TIX_DTYPE_FLOAT32:
-    case TIX_DTYPE_INT32:
-    case TIX_DTYPE_UINT32:
-        return 4;
-    case TIX_DTYPE_INT64:
-    case TIX_DTYPE_FLOAT64:
-    case TIX_DTYPE_UINT64:
-    case TIX_DTYPE_COMPLEX64:
-        return 8;
-    case TIX_DTYPE_COMPLEX128:
-        return 16;
-    case TIX_DTYPE_STRING:
-        return sizeof(const char*);
-    default:
-        return 0;
-    }
-}
-
-const char* tix_io_dtype_name(int dtype)
-{
-    static const char* const names[TIX_DTYPE_COUNT] = {
-        "undefined", "float32", "uint8",      "int8",         "uint16",         "int16",
-        "int32",     "int64",   "string",     "bool",         "float16",        "float64",
-        "uint32",    "uint64",  "complex64",  "complex128",   "bfloat16",       "float8e4m3fn",
-        "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz"};
-    if (dtype < 0 || dtype >= TIX_DTYPE_COUNT) {
-        return "undefined";
-    }
-    return names[dtype];
-}
-
 bool tix_io_host_is_little_endian(void)
 {
     const uint16_t probe = 1;

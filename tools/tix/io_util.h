@@ -19,11 +19,6 @@
  * 0). error may be NULL or error_size 0: nothing is written. */
 void tix_io_error(char* error, size_t error_size, const char* format, ...) TIX_IO_PRINTF(3, 4);
 
-/* Bytes per element of a tix dtype (own table: the tool's readers need only tix.h); 0 for
- * UNDEFINED and values outside the enumeration. STRING is sizeof(const char *). */
-size_t tix_io_dtype_size(int dtype);
-/* "float32", "string", "float8e4m3fn", ...; "undefined" for anything else. */
-const char* tix_io_dtype_name(int dtype);
 
 bool tix_io_host_is_little_endian(void);
 

@@ -18,15 +18,15 @@
 /* What the preamble and header of a file say. */
 typedef struct npy_header {
     tix_dtype dtype;
-    size_t item_size;    /* bytes per element in the file (string width for 'S<n>') */
-    size_t swap_unit;    /* 0: keep the bytes; else reverse each group of this many bytes */
+    size_t item_size; /* bytes per element in the file (string width for 'S<n>') */
+    size_t swap_unit; /* 0: keep the bytes; else reverse each group of this many bytes */
     bool fortran_order;
     int rank;
     int64_t shape[TIX_MAX_RANK];
     int64_t count;
-    size_t data_offset;  /* preamble + header */
-    size_t data_bytes;   /* count * item_size */
-    char descr[64];      /* as written in the file, for messages (printable characters only) */
+    size_t data_offset; /* preamble + header */
+    size_t data_bytes;  /* count * item_size */
+    char descr[64];     /* as written in the file, for messages (printable characters only) */
 } npy_header;
 
 /* ---------------------------------------------------------------------------------------------
@@ -35,8 +35,7 @@ typedef struct npy_header {
 
 static int npy_parse_preamble(const unsigned char* bytes, size_t available, size_t total,
                               const char* name, size_t* header_offset, size_t* header_length,
-                              char* error, size_t error_size)
-{
+                              char* error, size_t error_size) {
     if (total < NPY_MAGIC_SIZE) {
         tix_io_error(error, error_size, "%s: not a .npy file (%zu bytes, too short for the magic)",
                      name, total);
@@ -93,8 +92,7 @@ typedef struct npy_parser {
     size_t error_size;
 } npy_parser;
 
-static void npy_skip_space(npy_parser* parser)
-{
+static void npy_skip_space(npy_parser* parser) {
     while (parser->at < parser->end &&
            (*parser->at == ' ' || *parser->at == '\t' || *parser->at == '\n' ||
             *parser->at == '\r' || *parser->at == '\f' || *parser->at == '\v')) {
@@ -102,8 +100,7 @@ static void npy_skip_space(npy_parser* parser)
     }
 }
 
-static int npy_syntax_error(npy_parser* parser, const char* what)
-{
+static int npy_syntax_error(npy_parser* parser, const char* what) {
     if (parser->at >= parser->end) {
         tix_io_error(parser->error, parser->error_size,
                      "%s: malformed header: %s, but the header ends", parser->name, what);
@@ -124,8 +121,7 @@ static int npy_syntax_error(npy_parser* parser, const char* what)
 
 /* Parses a quoted string (single or double quotes; a backslash takes the next character as it
  * is) into out, printable ASCII only (others become '?'), truncated to out_size - 1. */
-static int npy_parse_string(npy_parser* parser, char* out, size_t out_size, bool* truncated)
-{
+static int npy_parse_string(npy_parser* parser, char* out, size_t out_size, bool* truncated) {
     if (parser->at >= parser->end || (*parser->at != '\'' && *parser->at != '"')) {
         return npy_syntax_error(parser, "expected a quoted string");
     }
@@ -157,8 +153,7 @@ static int npy_parse_string(npy_parser* parser, char* out, size_t out_size, bool
     return 0;
 }
 
-static bool npy_match_word(npy_parser* parser, const char* word)
-{
+static bool npy_match_word(npy_parser* parser, const char* word) {
     size_t length = strlen(word);
     if ((size_t)(parser->end - parser->at) < length || memcmp(parser->at, word, length) != 0) {
         return false;
@@ -175,8 +170,7 @@ static bool npy_match_word(npy_parser* parser, const char* word)
     return true;
 }
 
-static int npy_parse_shape(npy_parser* parser, npy_header* header)
-{
+static int npy_parse_shape(npy_parser* parser, npy_header* header) {
     if (parser->at >= parser->end || *parser->at != '(') {
         if (parser->at < parser->end && *parser->at >= '0' && *parser->at <= '9') {
             tix_io_error(parser->error, parser->error_size,
@@ -226,8 +220,8 @@ static int npy_parse_shape(npy_parser* parser, npy_header* header)
             ++parser->at;
         }
         if (parser->at < parser->end &&
-            (*parser->at == '.' || *parser->at == 'e' || *parser->at == 'E' ||
-             *parser->at == 'x' || *parser->at == 'j' || *parser->at == '_')) {
+            (*parser->at == '.' || *parser->at == 'e' || *parser->at == 'E' || *parser->at == 'x' ||
+             *parser->at == 'j' || *parser->at == '_')) {
             tix_io_error(parser->error, parser->error_size,
                          "%s: bad shape: dimension %d is not a non-negative integer", parser->name,
                          rank);
@@ -279,8 +273,7 @@ static int npy_parse_shape(npy_parser* parser, npy_header* header)
 }
 
 /* Maps a descr string to the dtype, element size and byte swapping. */
-static bool npy_descr_to_dtype(const char* descr, npy_header* header)
-{
+static bool npy_descr_to_dtype(const char* descr, npy_header* header) {
     char order = '=';
     const char* type = descr;
     if (*type == '<' || *type == '>' || *type == '|' || *type == '=') {
@@ -292,13 +285,13 @@ static bool npy_descr_to_dtype(const char* descr, npy_header* header)
         size_t size;
         size_t swap_unit;
     } table[] = {
-        {"?", TIX_DTYPE_BOOL, 1, 1},        {"b1", TIX_DTYPE_BOOL, 1, 1},
-        {"i1", TIX_DTYPE_INT8, 1, 1},       {"u1", TIX_DTYPE_UINT8, 1, 1},
-        {"i2", TIX_DTYPE_INT16, 2, 2},      {"u2", TIX_DTYPE_UINT16, 2, 2},
-        {"i4", TIX_DTYPE_INT32, 4, 4},      {"u4", TIX_DTYPE_UINT32, 4, 4},
-        {"i8", TIX_DTYPE_INT64, 8, 8},      {"u8", TIX_DTYPE_UINT64, 8, 8},
-        {"f2", TIX_DTYPE_FLOAT16, 2, 2},    {"f4", TIX_DTYPE_FLOAT32, 4, 4},
-        {"f8", TIX_DTYPE_FLOAT64, 8, 8},    {"c8", TIX_DTYPE_COMPLEX64, 8, 4},
+        {"?", TIX_DTYPE_BOOL, 1, 1},          {"b1", TIX_DTYPE_BOOL, 1, 1},
+        {"i1", TIX_DTYPE_INT8, 1, 1},         {"u1", TIX_DTYPE_UINT8, 1, 1},
+        {"i2", TIX_DTYPE_INT16, 2, 2},        {"u2", TIX_DTYPE_UINT16, 2, 2},
+        {"i4", TIX_DTYPE_INT32, 4, 4},        {"u4", TIX_DTYPE_UINT32, 4, 4},
+        {"i8", TIX_DTYPE_INT64, 8, 8},        {"u8", TIX_DTYPE_UINT64, 8, 8},
+        {"f2", TIX_DTYPE_FLOAT16, 2, 2},      {"f4", TIX_DTYPE_FLOAT32, 4, 4},
+        {"f8", TIX_DTYPE_FLOAT64, 8, 8},      {"c8", TIX_DTYPE_COMPLEX64, 8, 4},
         {"c16", TIX_DTYPE_COMPLEX128, 16, 8},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i) {
@@ -328,8 +321,7 @@ static bool npy_descr_to_dtype(const char* descr, npy_header* header)
 }
 
 static int npy_parse_header(const char* text, size_t length, const char* name, npy_header* header,
-                            char* error, size_t error_size)
-{
+                            char* error, size_t error_size) {
     npy_parser parser = {text, text, text + length, name, error, error_size};
     bool have_descr = false, have_order = false, have_shape = false;
     npy_skip_space(&parser);
@@ -383,8 +375,8 @@ static int npy_parse_header(const char* text, size_t length, const char* name, n
                 return -1;
             }
             if (truncated || !npy_descr_to_dtype(header->descr, header)) {
-                tix_io_error(error, error_size, "%s: unsupported dtype '%s%s'", name,
-                             header->descr, truncated ? "..." : "");
+                tix_io_error(error, error_size, "%s: unsupported dtype '%s%s'", name, header->descr,
+                             truncated ? "..." : "");
                 return -1;
             }
         } else if (seen == &have_order) {
@@ -417,14 +409,16 @@ static int npy_parse_header(const char* text, size_t length, const char* name, n
     }
     if (!have_descr || !have_order || !have_shape) {
         tix_io_error(error, error_size, "%s: malformed header: no '%s' key", name,
-                     !have_descr ? "descr" : !have_order ? "fortran_order" : "shape");
+                     !have_descr   ? "descr"
+                     : !have_order ? "fortran_order"
+                                   : "shape");
         return -1;
     }
     if (!tix_io_count(header->shape, header->rank, &header->count)) {
         char dims[128];
         tix_io_format_dims(dims, sizeof dims, header->shape, (size_t)header->rank);
-        tix_io_error(error, error_size,
-                     "%s: bad shape: %s has more elements than fit in 64 bits", name, dims);
+        tix_io_error(error, error_size, "%s: bad shape: %s has more elements than fit in 64 bits",
+                     name, dims);
         return -1;
     }
     /* Element storage after loading is at most item_size + 1 (strings: the NUL) or
@@ -443,9 +437,8 @@ static int npy_parse_header(const char* text, size_t length, const char* name, n
 /* Parses the header at bytes[header_offset..+header_length) of a `total`-byte image and checks
  * that exactly the data it describes follows. */
 static int npy_read_header(const unsigned char* bytes, size_t total, size_t header_offset,
-                           size_t header_length, const char* name, npy_header* header,
-                           char* error, size_t error_size)
-{
+                           size_t header_length, const char* name, npy_header* header, char* error,
+                           size_t error_size) {
     memset(header, 0, sizeof *header);
     if (npy_parse_header((const char*)bytes + header_offset, header_length, name, header, error,
                          error_size) != 0) {
@@ -470,8 +463,7 @@ static int npy_read_header(const unsigned char* bytes, size_t total, size_t head
  */
 
 /* Byte swapping and bool normalization, in place. */
-static void npy_fix_in_place(const npy_header* header, unsigned char* data)
-{
+static void npy_fix_in_place(const npy_header* header, unsigned char* data) {
     size_t bytes = header->data_bytes;
     if (header->swap_unit > 1) {
         size_t unit = header->swap_unit;
@@ -499,8 +491,7 @@ typedef struct npy_fortran_walk {
     int64_t offset;
 } npy_fortran_walk;
 
-static void npy_fortran_start(npy_fortran_walk* walk, const npy_header* header)
-{
+static void npy_fortran_start(npy_fortran_walk* walk, const npy_header* header) {
     memset(walk, 0, sizeof *walk);
     walk->rank = header->rank;
     int64_t stride = 1;
@@ -511,8 +502,7 @@ static void npy_fortran_start(npy_fortran_walk* walk, const npy_header* header)
     }
 }
 
-static void npy_fortran_next(npy_fortran_walk* walk)
-{
+static void npy_fortran_next(npy_fortran_walk* walk) {
     for (int d = walk->rank - 1; d >= 0; --d) {
         walk->offset += walk->stride[d];
         if (++walk->index[d] < walk->shape[d]) {
@@ -525,8 +515,7 @@ static void npy_fortran_next(npy_fortran_walk* walk)
 
 /* Builds the loaded tensor from the file's data bytes `raw` (header->data_bytes of them). */
 static int npy_decode(const npy_header* header, const unsigned char* raw, const char* name,
-                      tix_loaded_tensor* out, char* error, size_t error_size)
-{
+                      tix_loaded_tensor* out, char* error, size_t error_size) {
     size_t count = (size_t)header->count;
     npy_fortran_walk walk;
     npy_fortran_start(&walk, header);
@@ -577,8 +566,7 @@ static int npy_decode(const npy_header* header, const unsigned char* raw, const 
 }
 
 int tix_npy_read_memory(const void* bytes, size_t size, const char* name, tix_loaded_tensor* out,
-                        char* error, size_t error_size)
-{
+                        char* error, size_t error_size) {
     if (name == NULL) {
         name = "<memory>";
     }
@@ -606,8 +594,7 @@ int tix_npy_read_memory(const void* bytes, size_t size, const char* name, tix_lo
 }
 
 static int npy_read_exact(FILE* file, void* buffer, size_t size, const char* name, char* error,
-                          size_t error_size)
-{
+                          size_t error_size) {
     if (size > 0 && fread(buffer, 1, size, file) != size) {
         if (ferror(file)) {
             tix_io_error(error, error_size, "%s: read error: %s", name, strerror(errno));
@@ -619,8 +606,7 @@ static int npy_read_exact(FILE* file, void* buffer, size_t size, const char* nam
     return 0;
 }
 
-int tix_npy_read(const char* path, tix_loaded_tensor* out, char* error, size_t error_size)
-{
+int tix_npy_read(const char* path, tix_loaded_tensor* out, char* error, size_t error_size) {
     if (path == NULL || out == NULL) {
         tix_io_error(error, error_size, "tix_npy_read: NULL %s", path == NULL ? "path" : "out");
         if (out != NULL) {
@@ -657,8 +643,8 @@ int tix_npy_read(const char* path, tix_loaded_tensor* out, char* error, size_t e
     size_t available = total < sizeof preamble ? total : sizeof preamble;
     size_t header_offset, header_length;
     if (npy_read_exact(file, preamble, available, path, error, error_size) != 0 ||
-        npy_parse_preamble(preamble, available, total, path, &header_offset, &header_length,
-                           error, error_size) != 0) {
+        npy_parse_preamble(preamble, available, total, path, &header_offset, &header_length, error,
+                           error_size) != 0) {
         fclose(file);
         return -1;
     }
@@ -718,16 +704,15 @@ int tix_npy_read(const char* path, tix_loaded_tensor* out, char* error, size_t e
  */
 
 typedef struct npy_sink {
-    FILE* file;              /* a file, through `chunk`; or NULL: memory */
-    unsigned char* memory;   /* the whole image, sized in advance */
-    size_t used;             /* bytes in chunk (file) or memory */
-    size_t capacity;         /* of memory */
+    FILE* file;            /* a file, through `chunk`; or NULL: memory */
+    unsigned char* memory; /* the whole image, sized in advance */
+    size_t used;           /* bytes in chunk (file) or memory */
+    size_t capacity;       /* of memory */
     bool failed;
     unsigned char chunk[1 << 16];
 } npy_sink;
 
-static void npy_sink_flush(npy_sink* sink)
-{
+static void npy_sink_flush(npy_sink* sink) {
     if (sink->file != NULL && sink->used > 0 && !sink->failed) {
         if (fwrite(sink->chunk, 1, sink->used, sink->file) != sink->used) {
             sink->failed = true;
@@ -738,8 +723,7 @@ static void npy_sink_flush(npy_sink* sink)
     }
 }
 
-static void npy_sink_write(npy_sink* sink, const void* bytes, size_t size)
-{
+static void npy_sink_write(npy_sink* sink, const void* bytes, size_t size) {
     const unsigned char* from = bytes;
     if (sink->failed) {
         return;
@@ -769,8 +753,7 @@ static void npy_sink_write(npy_sink* sink, const void* bytes, size_t size)
     }
 }
 
-static void npy_sink_zeros(npy_sink* sink, size_t size)
-{
+static void npy_sink_zeros(npy_sink* sink, size_t size) {
     static const unsigned char zeros[256];
     while (size > 0) {
         size_t take = size < sizeof zeros ? size : sizeof zeros;
@@ -781,23 +764,22 @@ static void npy_sink_zeros(npy_sink* sink, size_t size)
 
 /* Everything known about a tensor to write before its elements. */
 typedef struct npy_plan {
-    const char* type;      /* descr without byte order: "f4", "S" */
-    char order;            /* '<' or '|' */
-    size_t element_size;   /* of the view's elements */
-    size_t item_size;      /* in the file */
-    size_t swap_unit;      /* > 1: reverse groups of this many bytes (big-endian host) */
+    const char* type;    /* descr without byte order: "f4", "S" */
+    char order;          /* '<' or '|' */
+    size_t element_size; /* of the view's elements */
+    size_t item_size;    /* in the file */
+    size_t swap_unit;    /* > 1: reverse groups of this many bytes (big-endian host) */
     int64_t count;
-    char header[1024];     /* preamble + header dict + padding + newline */
+    char header[1024]; /* preamble + header dict + padding + newline */
     size_t header_size;
-    size_t total;          /* header_size + count * item_size */
+    size_t total; /* header_size + count * item_size */
 } npy_plan;
 
 /* Calls visit(element address) for each element of the view in row-major order. */
 typedef void (*npy_visit_fn)(void* context, const unsigned char* element);
 
 static void npy_walk_view(const tix_tensor* tensor, size_t element_size, int64_t count,
-                          npy_visit_fn visit, void* context)
-{
+                          npy_visit_fn visit, void* context) {
     int64_t index[TIX_MAX_RANK] = {0};
     int64_t offset = 0; /* in elements */
     const unsigned char* base = tensor->data;
@@ -814,8 +796,7 @@ static void npy_walk_view(const tix_tensor* tensor, size_t element_size, int64_t
     }
 }
 
-static void npy_visit_longest(void* context, const unsigned char* element)
-{
+static void npy_visit_longest(void* context, const unsigned char* element) {
     size_t* longest = context;
     const char* text;
     memcpy(&text, element, sizeof text);
@@ -834,8 +815,7 @@ typedef struct npy_emit {
     const npy_plan* plan;
 } npy_emit;
 
-static void npy_visit_emit(void* context, const unsigned char* element)
-{
+static void npy_visit_emit(void* context, const unsigned char* element) {
     npy_emit* emit = context;
     const npy_plan* plan = emit->plan;
     if (plan->type[0] == 'S') {
@@ -866,8 +846,7 @@ static void npy_visit_emit(void* context, const unsigned char* element)
 }
 
 static int npy_plan_write(const tix_tensor* tensor, const char* name, npy_plan* plan, char* error,
-                          size_t error_size)
-{
+                          size_t error_size) {
     memset(plan, 0, sizeof *plan);
     if (tensor == NULL) {
         tix_io_error(error, error_size, "%s: no tensor given", name);
@@ -891,13 +870,13 @@ static int npy_plan_write(const tix_tensor* tensor, const char* name, npy_plan* 
         const char* type;
         size_t swap_unit;
     } table[] = {
-        {TIX_DTYPE_BOOL, "b1", 1},        {TIX_DTYPE_INT8, "i1", 1},
-        {TIX_DTYPE_UINT8, "u1", 1},       {TIX_DTYPE_INT16, "i2", 2},
-        {TIX_DTYPE_UINT16, "u2", 2},      {TIX_DTYPE_INT32, "i4", 4},
-        {TIX_DTYPE_UINT32, "u4", 4},      {TIX_DTYPE_INT64, "i8", 8},
-        {TIX_DTYPE_UINT64, "u8", 8},      {TIX_DTYPE_FLOAT16, "f2", 2},
-        {TIX_DTYPE_FLOAT32, "f4", 4},     {TIX_DTYPE_FLOAT64, "f8", 8},
-        {TIX_DTYPE_COMPLEX64, "c8", 4},   {TIX_DTYPE_COMPLEX128, "c16", 8},
+        {TIX_DTYPE_BOOL, "b1", 1},      {TIX_DTYPE_INT8, "i1", 1},
+        {TIX_DTYPE_UINT8, "u1", 1},     {TIX_DTYPE_INT16, "i2", 2},
+        {TIX_DTYPE_UINT16, "u2", 2},    {TIX_DTYPE_INT32, "i4", 4},
+        {TIX_DTYPE_UINT32, "u4", 4},    {TIX_DTYPE_INT64, "i8", 8},
+        {TIX_DTYPE_UINT64, "u8", 8},    {TIX_DTYPE_FLOAT16, "f2", 2},
+        {TIX_DTYPE_FLOAT32, "f4", 4},   {TIX_DTYPE_FLOAT64, "f8", 8},
+        {TIX_DTYPE_COMPLEX64, "c8", 4}, {TIX_DTYPE_COMPLEX128, "c16", 8},
         {TIX_DTYPE_STRING, "S", 1},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i) {
@@ -908,10 +887,10 @@ static int npy_plan_write(const tix_tensor* tensor, const char* name, npy_plan* 
     }
     if (plan->type == NULL) {
         tix_io_error(error, error_size, "%s: cannot write %s: .npy has no such dtype", name,
-                     tix_io_dtype_name((int)tensor->dtype));
+                     tix_dtype_name(tensor->dtype));
         return -1;
     }
-    plan->element_size = tix_io_dtype_size((int)tensor->dtype);
+    plan->element_size = tix_dtype_size(tensor->dtype);
     if (plan->count > 0 && tensor->data == NULL) {
         tix_io_error(error, error_size, "%s: the tensor has %lld elements but its data is NULL",
                      name, (long long)plan->count);
@@ -942,8 +921,8 @@ static int npy_plan_write(const tix_tensor* tensor, const char* name, npy_plan* 
     size_t used = 0;
     shape[used++] = '(';
     for (int d = 0; d < tensor->rank; ++d) {
-        used += (size_t)snprintf(shape + used, sizeof shape - used, "%s%lld",
-                                 d == 0 ? "" : ", ", (long long)tensor->shape[d]);
+        used += (size_t)snprintf(shape + used, sizeof shape - used, "%s%lld", d == 0 ? "" : ", ",
+                                 (long long)tensor->shape[d]);
     }
     snprintf(shape + used, sizeof shape - used, "%s)", tensor->rank == 1 ? "," : "");
     char descr[40];
@@ -952,9 +931,8 @@ static int npy_plan_write(const tix_tensor* tensor, const char* name, npy_plan* 
     } else {
         snprintf(descr, sizeof descr, "%c%s", plan->order, plan->type);
     }
-    int dict_length = snprintf(dict, sizeof dict,
-                               "{'descr': '%s', 'fortran_order': False, 'shape': %s, }", descr,
-                               shape);
+    int dict_length = snprintf(
+        dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': %s, }", descr, shape);
     /* Version 1.0 has a 2-byte header length; 2.0 a 4-byte one. */
     size_t preamble = 10;
     size_t unpadded = preamble + (size_t)dict_length + 1;
@@ -986,8 +964,7 @@ static int npy_plan_write(const tix_tensor* tensor, const char* name, npy_plan* 
     return 0;
 }
 
-static void npy_emit_all(const tix_tensor* tensor, const npy_plan* plan, npy_sink* sink)
-{
+static void npy_emit_all(const tix_tensor* tensor, const npy_plan* plan, npy_sink* sink) {
     npy_sink_write(sink, plan->header, plan->header_size);
     npy_emit emit = {sink, plan};
     npy_walk_view(tensor, plan->element_size, plan->count, npy_visit_emit, &emit);
@@ -995,8 +972,7 @@ static void npy_emit_all(const tix_tensor* tensor, const npy_plan* plan, npy_sin
 }
 
 int tix_npy_write_memory(const tix_tensor* tensor, void** bytes, size_t* size, char* error,
-                         size_t error_size)
-{
+                         size_t error_size) {
     const char* name = "<memory>";
     if (bytes == NULL || size == NULL) {
         tix_io_error(error, error_size, "%s: NULL output pointer", name);
@@ -1042,8 +1018,7 @@ int tix_npy_write_memory(const tix_tensor* tensor, void** bytes, size_t* size, c
     return result;
 }
 
-int tix_npy_write(const char* path, const tix_tensor* tensor, char* error, size_t error_size)
-{
+int tix_npy_write(const char* path, const tix_tensor* tensor, char* error, size_t error_size) {
     if (path == NULL) {
         tix_io_error(error, error_size, "tix_npy_write: NULL path");
         return -1;

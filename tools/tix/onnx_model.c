@@ -13,8 +13,7 @@
 /* TensorProto.DataLocation.EXTERNAL */
 #define ONNX_DATA_LOCATION_EXTERNAL 1
 
-static char* onnx_strdup(const char* text)
-{
+static char* onnx_strdup(const char* text) {
     if (text == NULL) {
         text = "";
     }
@@ -26,8 +25,7 @@ static char* onnx_strdup(const char* text)
     return copy;
 }
 
-static char* onnx_bytesdup(const uint8_t* bytes, size_t size)
-{
+static char* onnx_bytesdup(const uint8_t* bytes, size_t size) {
     char* copy = malloc(size + 1);
     if (copy != NULL) {
         if (size > 0) {
@@ -39,22 +37,21 @@ static char* onnx_bytesdup(const uint8_t* bytes, size_t size)
 }
 
 /* Names of the ONNX data types tix does not support, for messages. */
-static const char* onnx_data_type_name(int32_t data_type)
-{
+static const char* onnx_data_type_name(int32_t data_type) {
     if (data_type >= 1 && data_type < TIX_DTYPE_COUNT) {
-        return tix_io_dtype_name(data_type);
+        return tix_dtype_name((tix_dtype)data_type);
     }
     switch (data_type) {
-    case 0:
-        return "UNDEFINED";
-    case 21:
-        return "UINT4";
-    case 22:
-        return "INT4";
-    case 23:
-        return "FLOAT4E2M1";
-    default:
-        return "unknown";
+        case 0:
+            return "UNDEFINED";
+        case 21:
+            return "UINT4";
+        case 22:
+            return "INT4";
+        case 23:
+            return "FLOAT4E2M1";
+        default:
+            return "unknown";
     }
 }
 
@@ -77,67 +74,64 @@ static const char* const onnx_field_names[FIELD_COUNT] = {
     "float_data", "int32_data", "string_data", "int64_data", "double_data", "uint64_data"};
 
 /* The typed field ONNX assigns to a dtype, and how many values make one element. */
-static int onnx_field_for(int dtype, size_t* per_element)
-{
+static int onnx_field_for(int dtype, size_t* per_element) {
     *per_element = 1;
     switch (dtype) {
-    case TIX_DTYPE_COMPLEX64:
-        *per_element = 2;
-        return FIELD_FLOAT;
-    case TIX_DTYPE_FLOAT32:
-        return FIELD_FLOAT;
-    case TIX_DTYPE_STRING:
-        return FIELD_STRING;
-    case TIX_DTYPE_INT64:
-        return FIELD_INT64;
-    case TIX_DTYPE_COMPLEX128:
-        *per_element = 2;
-        return FIELD_DOUBLE;
-    case TIX_DTYPE_FLOAT64:
-        return FIELD_DOUBLE;
-    case TIX_DTYPE_UINT32:
-    case TIX_DTYPE_UINT64:
-        return FIELD_UINT64;
-    default: /* INT32, INT16, INT8, UINT16, UINT8, BOOL, FLOAT16, BFLOAT16, float8 */
-        return FIELD_INT32;
+        case TIX_DTYPE_COMPLEX64:
+            *per_element = 2;
+            return FIELD_FLOAT;
+        case TIX_DTYPE_FLOAT32:
+            return FIELD_FLOAT;
+        case TIX_DTYPE_STRING:
+            return FIELD_STRING;
+        case TIX_DTYPE_INT64:
+            return FIELD_INT64;
+        case TIX_DTYPE_COMPLEX128:
+            *per_element = 2;
+            return FIELD_DOUBLE;
+        case TIX_DTYPE_FLOAT64:
+            return FIELD_DOUBLE;
+        case TIX_DTYPE_UINT32:
+        case TIX_DTYPE_UINT64:
+            return FIELD_UINT64;
+        default: /* INT32, INT16, INT8, UINT16, UINT8, BOOL, FLOAT16, BFLOAT16, float8 */
+            return FIELD_INT32;
     }
 }
 
 /* The inclusive range an int32_data value must be in for a dtype. */
-static void onnx_int32_range(int dtype, int64_t* low, int64_t* high)
-{
+static void onnx_int32_range(int dtype, int64_t* low, int64_t* high) {
     switch (dtype) {
-    case TIX_DTYPE_INT8:
-        *low = INT8_MIN;
-        *high = INT8_MAX;
-        return;
-    case TIX_DTYPE_INT16:
-        *low = INT16_MIN;
-        *high = INT16_MAX;
-        return;
-    case TIX_DTYPE_UINT8:
-    case TIX_DTYPE_FLOAT8E4M3FN:
-    case TIX_DTYPE_FLOAT8E4M3FNUZ:
-    case TIX_DTYPE_FLOAT8E5M2:
-    case TIX_DTYPE_FLOAT8E5M2FNUZ:
-        *low = 0;
-        *high = UINT8_MAX;
-        return;
-    case TIX_DTYPE_UINT16:
-    case TIX_DTYPE_FLOAT16:
-    case TIX_DTYPE_BFLOAT16:
-        *low = 0;
-        *high = UINT16_MAX;
-        return;
-    default: /* INT32; BOOL (any value: nonzero is true) */
-        *low = INT32_MIN;
-        *high = INT32_MAX;
-        return;
+        case TIX_DTYPE_INT8:
+            *low = INT8_MIN;
+            *high = INT8_MAX;
+            return;
+        case TIX_DTYPE_INT16:
+            *low = INT16_MIN;
+            *high = INT16_MAX;
+            return;
+        case TIX_DTYPE_UINT8:
+        case TIX_DTYPE_FLOAT8E4M3FN:
+        case TIX_DTYPE_FLOAT8E4M3FNUZ:
+        case TIX_DTYPE_FLOAT8E5M2:
+        case TIX_DTYPE_FLOAT8E5M2FNUZ:
+            *low = 0;
+            *high = UINT8_MAX;
+            return;
+        case TIX_DTYPE_UINT16:
+        case TIX_DTYPE_FLOAT16:
+        case TIX_DTYPE_BFLOAT16:
+            *low = 0;
+            *high = UINT16_MAX;
+            return;
+        default: /* INT32; BOOL (any value: nonzero is true) */
+            *low = INT32_MIN;
+            *high = INT32_MAX;
+            return;
     }
 }
 
-static void onnx_store_little(unsigned char* to, uint64_t value, size_t size)
-{
+static void onnx_store_little(unsigned char* to, uint64_t value, size_t size) {
     /* The element in this machine's byte order. */
     if (tix_io_host_is_little_endian()) {
         for (size_t b = 0; b < size; ++b) {
@@ -151,8 +145,7 @@ static void onnx_store_little(unsigned char* to, uint64_t value, size_t size)
 }
 
 static int onnx_convert_tensor(const Onnx__TensorProto* proto, const char* where,
-                               tix_loaded_tensor* out, char* error, size_t error_size)
-{
+                               tix_loaded_tensor* out, char* error, size_t error_size) {
     memset(out, 0, sizeof *out);
     char dims_text[160];
     size_t shown = proto->n_dims < TIX_MAX_RANK + 4 ? proto->n_dims : TIX_MAX_RANK + 4;
@@ -189,11 +182,10 @@ static int onnx_convert_tensor(const Onnx__TensorProto* proto, const char* where
         return -1;
     }
     int dtype = data_type;
-    size_t size = tix_io_dtype_size(dtype);
+    size_t size = tix_dtype_size((tix_dtype)dtype);
 
-    size_t lengths[FIELD_COUNT] = {proto->n_float_data, proto->n_int32_data,
-                                   proto->n_string_data, proto->n_int64_data,
-                                   proto->n_double_data, proto->n_uint64_data};
+    size_t lengths[FIELD_COUNT] = {proto->n_float_data, proto->n_int32_data,  proto->n_string_data,
+                                   proto->n_int64_data, proto->n_double_data, proto->n_uint64_data};
     size_t per_element;
     int field = onnx_field_for(dtype, &per_element);
     for (int f = 0; f < FIELD_COUNT; ++f) {
@@ -207,7 +199,8 @@ static int onnx_convert_tensor(const Onnx__TensorProto* proto, const char* where
         }
         if (f != field) {
             tix_io_error(error, error_size, "%s: a %s tensor cannot hold %s (it uses %s)", where,
-                         tix_io_dtype_name(dtype), onnx_field_names[f], onnx_field_names[field]);
+                         tix_dtype_name((tix_dtype)dtype), onnx_field_names[f],
+                         onnx_field_names[field]);
             return -1;
         }
     }
@@ -230,8 +223,10 @@ static int onnx_convert_tensor(const Onnx__TensorProto* proto, const char* where
         size_t have = lengths[field];
         if (have / per_element != needed || have % per_element != 0) {
             if (have == 0) {
-                tix_io_error(error, error_size, "%s: dims %s need %lld elements but the tensor "
-                             "has no data", where, dims_text, (long long)count);
+                tix_io_error(error, error_size,
+                             "%s: dims %s need %lld elements but the tensor "
+                             "has no data",
+                             where, dims_text, (long long)count);
             } else if (per_element == 2) {
                 tix_io_error(error, error_size,
                              "%s: dims %s need %lld complex elements (%llu values) but %s has %zu",
@@ -265,9 +260,8 @@ static int onnx_convert_tensor(const Onnx__TensorProto* proto, const char* where
             memcpy(data, proto->raw_data.data, elements * size);
         }
         if (!tix_io_host_is_little_endian()) {
-            size_t unit = (dtype == TIX_DTYPE_COMPLEX64 || dtype == TIX_DTYPE_COMPLEX128)
-                              ? size / 2
-                              : size;
+            size_t unit =
+                (dtype == TIX_DTYPE_COMPLEX64 || dtype == TIX_DTYPE_COMPLEX128) ? size / 2 : size;
             for (size_t at = 0; unit > 1 && at < elements * size; at += unit) {
                 for (size_t i = 0, j = unit - 1; i < j; ++i, --j) {
                     unsigned char t = data[at + i];
@@ -283,93 +277,93 @@ static int onnx_convert_tensor(const Onnx__TensorProto* proto, const char* where
         }
     } else {
         switch (field) {
-        case FIELD_FLOAT:
-            if (elements > 0) {
-                memcpy(data, proto->float_data, elements * size);
+            case FIELD_FLOAT:
+                if (elements > 0) {
+                    memcpy(data, proto->float_data, elements * size);
+                }
+                break;
+            case FIELD_DOUBLE:
+                if (elements > 0) {
+                    memcpy(data, proto->double_data, elements * size);
+                }
+                break;
+            case FIELD_INT64:
+                if (elements > 0) {
+                    memcpy(data, proto->int64_data, elements * size);
+                }
+                break;
+            case FIELD_UINT64:
+                for (size_t e = 0; e < elements; ++e) {
+                    uint64_t value = proto->uint64_data[e];
+                    if (dtype == TIX_DTYPE_UINT32 && value > UINT32_MAX) {
+                        tix_loaded_tensor_free(out);
+                        tix_io_error(error, error_size,
+                                     "%s: uint64_data[%zu] = %llu is outside the range of uint32",
+                                     where, e, (unsigned long long)value);
+                        return -1;
+                    }
+                    if (dtype == TIX_DTYPE_UINT32) {
+                        uint32_t narrow = (uint32_t)value;
+                        memcpy(data + e * size, &narrow, size);
+                    } else {
+                        memcpy(data + e * size, &value, size);
+                    }
+                }
+                break;
+            case FIELD_INT32: {
+                int64_t low, high;
+                onnx_int32_range(dtype, &low, &high);
+                for (size_t e = 0; e < elements; ++e) {
+                    int64_t value = proto->int32_data[e];
+                    if (value < low || value > high) {
+                        tix_loaded_tensor_free(out);
+                        tix_io_error(error, error_size,
+                                     "%s: int32_data[%zu] = %lld is outside the range of %s", where,
+                                     e, (long long)value, tix_dtype_name((tix_dtype)dtype));
+                        return -1;
+                    }
+                    if (dtype == TIX_DTYPE_BOOL) {
+                        value = value != 0;
+                    }
+                    /* The low `size` bytes of the two's-complement value. */
+                    onnx_store_little(data + e * size, (uint64_t)value, size);
+                }
+                break;
             }
-            break;
-        case FIELD_DOUBLE:
-            if (elements > 0) {
-                memcpy(data, proto->double_data, elements * size);
-            }
-            break;
-        case FIELD_INT64:
-            if (elements > 0) {
-                memcpy(data, proto->int64_data, elements * size);
-            }
-            break;
-        case FIELD_UINT64:
-            for (size_t e = 0; e < elements; ++e) {
-                uint64_t value = proto->uint64_data[e];
-                if (dtype == TIX_DTYPE_UINT32 && value > UINT32_MAX) {
+            case FIELD_STRING: {
+                size_t total = 0;
+                for (size_t e = 0; e < elements; ++e) {
+                    size_t length = proto->string_data[e].len;
+                    if (length > SIZE_MAX - 1 - total) {
+                        tix_loaded_tensor_free(out);
+                        tix_io_error(error, error_size, "%s: string_data too large", where);
+                        return -1;
+                    }
+                    total += length + 1;
+                }
+                char* storage = malloc(total > 0 ? total : 1);
+                if (storage == NULL) {
                     tix_loaded_tensor_free(out);
-                    tix_io_error(error, error_size,
-                                 "%s: uint64_data[%zu] = %llu is outside the range of uint32",
-                                 where, e, (unsigned long long)value);
+                    tix_io_error(error, error_size, "%s: out of memory for %zu bytes of strings",
+                                 where, total);
                     return -1;
                 }
-                if (dtype == TIX_DTYPE_UINT32) {
-                    uint32_t narrow = (uint32_t)value;
-                    memcpy(data + e * size, &narrow, size);
-                } else {
-                    memcpy(data + e * size, &value, size);
+                out->string_bytes = storage;
+                const char** pointers = (const char**)(void*)data;
+                size_t at = 0;
+                for (size_t e = 0; e < elements; ++e) {
+                    size_t length = proto->string_data[e].len;
+                    if (length > 0) {
+                        memcpy(storage + at, proto->string_data[e].data, length);
+                    }
+                    storage[at + length] = '\0';
+                    pointers[e] = storage + at;
+                    at += length + 1;
                 }
+                break;
             }
-            break;
-        case FIELD_INT32: {
-            int64_t low, high;
-            onnx_int32_range(dtype, &low, &high);
-            for (size_t e = 0; e < elements; ++e) {
-                int64_t value = proto->int32_data[e];
-                if (value < low || value > high) {
-                    tix_loaded_tensor_free(out);
-                    tix_io_error(error, error_size,
-                                 "%s: int32_data[%zu] = %lld is outside the range of %s", where, e,
-                                 (long long)value, tix_io_dtype_name(dtype));
-                    return -1;
-                }
-                if (dtype == TIX_DTYPE_BOOL) {
-                    value = value != 0;
-                }
-                /* The low `size` bytes of the two's-complement value. */
-                onnx_store_little(data + e * size, (uint64_t)value, size);
-            }
-            break;
-        }
-        case FIELD_STRING: {
-            size_t total = 0;
-            for (size_t e = 0; e < elements; ++e) {
-                size_t length = proto->string_data[e].len;
-                if (length > SIZE_MAX - 1 - total) {
-                    tix_loaded_tensor_free(out);
-                    tix_io_error(error, error_size, "%s: string_data too large", where);
-                    return -1;
-                }
-                total += length + 1;
-            }
-            char* storage = malloc(total > 0 ? total : 1);
-            if (storage == NULL) {
-                tix_loaded_tensor_free(out);
-                tix_io_error(error, error_size, "%s: out of memory for %zu bytes of strings",
-                             where, total);
-                return -1;
-            }
-            out->string_bytes = storage;
-            const char** pointers = (const char**)(void*)data;
-            size_t at = 0;
-            for (size_t e = 0; e < elements; ++e) {
-                size_t length = proto->string_data[e].len;
-                if (length > 0) {
-                    memcpy(storage + at, proto->string_data[e].data, length);
-                }
-                storage[at + length] = '\0';
-                pointers[e] = storage + at;
-                at += length + 1;
-            }
-            break;
-        }
-        default:
-            break;
+            default:
+                break;
         }
     }
     tix_io_set_dense(&out->tensor, out->buffer, dtype, rank, proto->dims);
@@ -377,8 +371,7 @@ static int onnx_convert_tensor(const Onnx__TensorProto* proto, const char* where
 }
 
 int tix_onnx_tensor_load_memory(const void* bytes, size_t size, const char* name,
-                                tix_loaded_tensor* out, char* error, size_t error_size)
-{
+                                tix_loaded_tensor* out, char* error, size_t error_size) {
     if (name == NULL) {
         name = "<memory>";
     }
@@ -404,9 +397,7 @@ int tix_onnx_tensor_load_memory(const void* bytes, size_t size, const char* name
     return result;
 }
 
-int tix_onnx_tensor_load(const char* path, tix_loaded_tensor* out, char* error,
-                         size_t error_size)
-{
+int tix_onnx_tensor_load(const char* path, tix_loaded_tensor* out, char* error, size_t error_size) {
     if (out != NULL) {
         memset(out, 0, sizeof *out);
     }
@@ -429,8 +420,7 @@ int tix_onnx_tensor_load(const char* path, tix_loaded_tensor* out, char* error,
  * ModelProto -> tix_onnx_model
  */
 
-static void onnx_attribute_free(tix_model_attribute* attribute)
-{
+static void onnx_attribute_free(tix_model_attribute* attribute) {
     free(attribute->name);
     free(attribute->s);
     if (attribute->t != NULL) {
@@ -447,8 +437,7 @@ static void onnx_attribute_free(tix_model_attribute* attribute)
     }
 }
 
-void tix_onnx_model_free(tix_onnx_model* model)
-{
+void tix_onnx_model_free(tix_onnx_model* model) {
     if (model == NULL) {
         return;
     }
@@ -502,13 +491,11 @@ void tix_onnx_model_free(tix_onnx_model* model)
 }
 
 /* calloc for count elements (at least one, so that the result is never NULL on success). */
-static void* onnx_array(size_t count, size_t size)
-{
+static void* onnx_array(size_t count, size_t size) {
     return calloc(count > 0 ? count : 1, size);
 }
 
-static int onnx_copy_names(char* const* names, size_t count, char*** out, size_t* out_count)
-{
+static int onnx_copy_names(char* const* names, size_t count, char*** out, size_t* out_count) {
     *out = onnx_array(count, sizeof **out);
     if (*out == NULL) {
         return -1;
@@ -526,8 +513,7 @@ static int onnx_copy_names(char* const* names, size_t count, char*** out, size_t
 
 static int onnx_convert_attribute(const Onnx__AttributeProto* proto, size_t position,
                                   const char* name, tix_model_attribute* out, char* error,
-                                  size_t error_size)
-{
+                                  size_t error_size) {
     if (proto->name == NULL || proto->name[0] == '\0') {
         tix_io_error(error, error_size, "%s: attribute %zu of the node has no name", name,
                      position);
@@ -540,15 +526,15 @@ static int onnx_convert_attribute(const Onnx__AttributeProto* proto, size_t posi
     int32_t type = proto->has_type ? proto->type : 0;
     if (type == 0) {
         /* Files older than IR version 3 may leave the type out: infer it from the value. */
-        type = proto->has_f                ? TIX_MODEL_ATTRIBUTE_FLOAT
-               : proto->has_i              ? TIX_MODEL_ATTRIBUTE_INT
-               : proto->has_s              ? TIX_MODEL_ATTRIBUTE_STRING
-               : proto->t != NULL          ? TIX_MODEL_ATTRIBUTE_TENSOR
-               : proto->n_floats > 0       ? TIX_MODEL_ATTRIBUTE_FLOATS
-               : proto->n_ints > 0         ? TIX_MODEL_ATTRIBUTE_INTS
-               : proto->n_strings > 0      ? TIX_MODEL_ATTRIBUTE_STRINGS
-               : proto->n_tensors > 0      ? TIX_MODEL_ATTRIBUTE_TENSORS
-                                           : 0;
+        type = proto->has_f           ? TIX_MODEL_ATTRIBUTE_FLOAT
+               : proto->has_i         ? TIX_MODEL_ATTRIBUTE_INT
+               : proto->has_s         ? TIX_MODEL_ATTRIBUTE_STRING
+               : proto->t != NULL     ? TIX_MODEL_ATTRIBUTE_TENSOR
+               : proto->n_floats > 0  ? TIX_MODEL_ATTRIBUTE_FLOATS
+               : proto->n_ints > 0    ? TIX_MODEL_ATTRIBUTE_INTS
+               : proto->n_strings > 0 ? TIX_MODEL_ATTRIBUTE_STRINGS
+               : proto->n_tensors > 0 ? TIX_MODEL_ATTRIBUTE_TENSORS
+                                      : 0;
         if (type == 0) {
             tix_io_error(error, error_size, "%s: attribute '%s' has neither a type nor a value",
                          name, proto->name);
@@ -556,79 +542,79 @@ static int onnx_convert_attribute(const Onnx__AttributeProto* proto, size_t posi
         }
     }
     if (type < 0 || type > TIX_MODEL_ATTRIBUTE_TYPE_PROTOS) {
-        tix_io_error(error, error_size, "%s: attribute '%s' has unknown type %d", name,
-                     proto->name, (int)type);
+        tix_io_error(error, error_size, "%s: attribute '%s' has unknown type %d", name, proto->name,
+                     (int)type);
         return -1;
     }
     out->type = type;
     /* A scalar field left out (as proto3 writers do for zero values) reads as zero. */
     switch (out->type) {
-    case TIX_MODEL_ATTRIBUTE_FLOAT:
-        out->f = proto->f;
-        break;
-    case TIX_MODEL_ATTRIBUTE_INT:
-        out->i = proto->i;
-        break;
-    case TIX_MODEL_ATTRIBUTE_STRING:
-        out->s = onnx_bytesdup(proto->s.data, proto->has_s ? proto->s.len : 0);
-        out->s_size = proto->has_s ? proto->s.len : 0;
-        if (out->s == NULL) {
-            goto out_of_memory;
-        }
-        break;
-    case TIX_MODEL_ATTRIBUTE_TENSOR: {
-        if (proto->t == NULL) {
-            tix_io_error(error, error_size, "%s: attribute '%s' of type TENSOR has no tensor",
-                         name, proto->name);
-            return -1;
-        }
-        out->t = calloc(1, sizeof *out->t);
-        if (out->t == NULL) {
-            goto out_of_memory;
-        }
-        char where[512];
-        snprintf(where, sizeof where, "%s: attribute '%s'", name, proto->name);
-        if (onnx_convert_tensor(proto->t, where, out->t, error, error_size) != 0) {
-            return -1;
-        }
-        break;
-    }
-    case TIX_MODEL_ATTRIBUTE_FLOATS:
-        out->floats = onnx_array(proto->n_floats, sizeof *out->floats);
-        if (out->floats == NULL) {
-            goto out_of_memory;
-        }
-        if (proto->n_floats > 0) {
-            memcpy(out->floats, proto->floats, proto->n_floats * sizeof *out->floats);
-        }
-        out->floats_count = proto->n_floats;
-        break;
-    case TIX_MODEL_ATTRIBUTE_INTS:
-        out->ints = onnx_array(proto->n_ints, sizeof *out->ints);
-        if (out->ints == NULL) {
-            goto out_of_memory;
-        }
-        if (proto->n_ints > 0) {
-            memcpy(out->ints, proto->ints, proto->n_ints * sizeof *out->ints);
-        }
-        out->ints_count = proto->n_ints;
-        break;
-    case TIX_MODEL_ATTRIBUTE_STRINGS:
-        out->strings = onnx_array(proto->n_strings, sizeof *out->strings);
-        if (out->strings == NULL) {
-            goto out_of_memory;
-        }
-        for (size_t k = 0; k < proto->n_strings; ++k) {
-            out->strings[k] = onnx_bytesdup(proto->strings[k].data, proto->strings[k].len);
-            if (out->strings[k] == NULL) {
-                out->strings_count = k;
+        case TIX_MODEL_ATTRIBUTE_FLOAT:
+            out->f = proto->f;
+            break;
+        case TIX_MODEL_ATTRIBUTE_INT:
+            out->i = proto->i;
+            break;
+        case TIX_MODEL_ATTRIBUTE_STRING:
+            out->s = onnx_bytesdup(proto->s.data, proto->has_s ? proto->s.len : 0);
+            out->s_size = proto->has_s ? proto->s.len : 0;
+            if (out->s == NULL) {
                 goto out_of_memory;
             }
+            break;
+        case TIX_MODEL_ATTRIBUTE_TENSOR: {
+            if (proto->t == NULL) {
+                tix_io_error(error, error_size, "%s: attribute '%s' of type TENSOR has no tensor",
+                             name, proto->name);
+                return -1;
+            }
+            out->t = calloc(1, sizeof *out->t);
+            if (out->t == NULL) {
+                goto out_of_memory;
+            }
+            char where[512];
+            snprintf(where, sizeof where, "%s: attribute '%s'", name, proto->name);
+            if (onnx_convert_tensor(proto->t, where, out->t, error, error_size) != 0) {
+                return -1;
+            }
+            break;
         }
-        out->strings_count = proto->n_strings;
-        break;
-    default:
-        break; /* graphs, tensor lists, sparse tensors, types: no value kept */
+        case TIX_MODEL_ATTRIBUTE_FLOATS:
+            out->floats = onnx_array(proto->n_floats, sizeof *out->floats);
+            if (out->floats == NULL) {
+                goto out_of_memory;
+            }
+            if (proto->n_floats > 0) {
+                memcpy(out->floats, proto->floats, proto->n_floats * sizeof *out->floats);
+            }
+            out->floats_count = proto->n_floats;
+            break;
+        case TIX_MODEL_ATTRIBUTE_INTS:
+            out->ints = onnx_array(proto->n_ints, sizeof *out->ints);
+            if (out->ints == NULL) {
+                goto out_of_memory;
+            }
+            if (proto->n_ints > 0) {
+                memcpy(out->ints, proto->ints, proto->n_ints * sizeof *out->ints);
+            }
+            out->ints_count = proto->n_ints;
+            break;
+        case TIX_MODEL_ATTRIBUTE_STRINGS:
+            out->strings = onnx_array(proto->n_strings, sizeof *out->strings);
+            if (out->strings == NULL) {
+                goto out_of_memory;
+            }
+            for (size_t k = 0; k < proto->n_strings; ++k) {
+                out->strings[k] = onnx_bytesdup(proto->strings[k].data, proto->strings[k].len);
+                if (out->strings[k] == NULL) {
+                    out->strings_count = k;
+                    goto out_of_memory;
+                }
+            }
+            out->strings_count = proto->n_strings;
+            break;
+        default:
+            break; /* graphs, tensor lists, sparse tensors, types: no value kept */
     }
     return 0;
 out_of_memory:
@@ -636,8 +622,7 @@ out_of_memory:
     return -1;
 }
 
-static void onnx_convert_value_info(const Onnx__ValueInfoProto* proto, tix_onnx_value_info* out)
-{
+static void onnx_convert_value_info(const Onnx__ValueInfoProto* proto, tix_onnx_value_info* out) {
     out->elem_type = 0;
     out->rank = -1;
     for (int d = 0; d < TIX_MAX_RANK; ++d) {
@@ -659,8 +644,7 @@ static void onnx_convert_value_info(const Onnx__ValueInfoProto* proto, tix_onnx_
 }
 
 static int onnx_convert_value_infos(Onnx__ValueInfoProto* const* protos, size_t count,
-                                    tix_onnx_value_info** out, size_t* out_count)
-{
+                                    tix_onnx_value_info** out, size_t* out_count) {
     *out = onnx_array(count, sizeof **out);
     if (*out == NULL) {
         return -1;
@@ -677,14 +661,12 @@ static int onnx_convert_value_infos(Onnx__ValueInfoProto* const* protos, size_t 
     return 0;
 }
 
-static bool onnx_is_default_domain(const char* domain)
-{
+static bool onnx_is_default_domain(const char* domain) {
     return domain == NULL || domain[0] == '\0' || strcmp(domain, "ai.onnx") == 0;
 }
 
 static int onnx_convert_model(const Onnx__ModelProto* proto, const char* name, tix_onnx_model* out,
-                              char* error, size_t error_size)
-{
+                              char* error, size_t error_size) {
     out->ir_version = proto->has_ir_version ? proto->ir_version : 0;
     out->opset_version = -1;
     out->opsets = onnx_array(proto->n_opset_import, sizeof *out->opsets);
@@ -767,8 +749,8 @@ static int onnx_convert_model(const Onnx__ModelProto* proto, const char* name, t
         }
     }
 
-    if (onnx_convert_value_infos(graph->input, graph->n_input, &out->inputs,
-                                 &out->inputs_count) != 0 ||
+    if (onnx_convert_value_infos(graph->input, graph->n_input, &out->inputs, &out->inputs_count) !=
+            0 ||
         onnx_convert_value_infos(graph->output, graph->n_output, &out->outputs,
                                  &out->outputs_count) != 0) {
         goto out_of_memory;
@@ -795,8 +777,7 @@ out_of_memory:
 }
 
 int tix_onnx_model_load_memory(const void* bytes, size_t size, const char* name,
-                               tix_onnx_model* out, char* error, size_t error_size)
-{
+                               tix_onnx_model* out, char* error, size_t error_size) {
     if (name == NULL) {
         name = "<memory>";
     }
@@ -825,8 +806,7 @@ int tix_onnx_model_load_memory(const void* bytes, size_t size, const char* name,
     return result;
 }
 
-int tix_onnx_model_load(const char* path, tix_onnx_model* out, char* error, size_t error_size)
-{
+int tix_onnx_model_load(const char* path, tix_onnx_model* out, char* error, size_t error_size) {
     if (out != NULL) {
         memset(out, 0, sizeof *out);
     }
@@ -845,9 +825,7 @@ int tix_onnx_model_load(const char* path, tix_onnx_model* out, char* error, size
     return result;
 }
 
-const tix_model_attribute* tix_onnx_model_attribute(const tix_onnx_model* model,
-                                                    const char* name)
-{
+const tix_model_attribute* tix_onnx_model_attribute(const tix_onnx_model* model, const char* name) {
     if (model == NULL || name == NULL) {
         return NULL;
     }
@@ -859,9 +837,7 @@ const tix_model_attribute* tix_onnx_model_attribute(const tix_onnx_model* model,
     return NULL;
 }
 
-const tix_loaded_tensor* tix_onnx_model_initializer(const tix_onnx_model* model,
-                                                    const char* name)
-{
+const tix_loaded_tensor* tix_onnx_model_initializer(const tix_onnx_model* model, const char* name) {
     if (model == NULL || name == NULL) {
         return NULL;
     }
