@@ -50,6 +50,7 @@ typedef struct pass {
     tix__gather_fn gather;       /* a tuple per element: gather */
     tix__fused_gather_fn fused;  /* ... resolving as it goes (one int32/int64 component) */
     tix__scatter_fn scatter;     /* a tuple per element: scatter, or place (identity) */
+    tix__fused_scatter_fn fused_scatter; /* ... resolving as it goes (scatter without counts) */
     tix__copy_rows_fn copy_rows; /* gathers of dense rows up to FILL_BLOCK bytes, else NULL */
     tix__row_fn count_row;       /* mean: counts += 1 */
     tix__scatter_fn count_scatter;
@@ -123,13 +124,22 @@ static void block_panel(const pass* p, char* const* base, const int64_t* rs, con
 static void element_panel(const pass* p, char* const* base, const int64_t* rs, const int64_t* es,
                           int64_t m, int64_t n) {
     int64_t xo[CHUNK], co[CHUNK];
-    bool shared = rs[TIX__INDICES] == 0;
+    bool shared = rs[TIX__INDICES] == 0 && m > 1;
     if (!shared && p->kind == PASS_GATHER && p->fused != NULL) { /* no offsets to keep */
         for (int64_t r = 0; r < m; r++) {
             note(p, p->fused(base[TIX__DIRECT] + r * rs[TIX__DIRECT], es[TIX__DIRECT],
                              base[TIX__INDEXED] + r * rs[TIX__INDEXED], es[TIX__INDEXED],
                              base[TIX__INDICES] + r * rs[TIX__INDICES], es[TIX__INDICES], n,
                              &p->tuples, p->constant));
+        }
+        return;
+    }
+    if (!shared && p->kind == PASS_SCATTER && p->fused_scatter != NULL) {
+        for (int64_t r = 0; r < m; r++) {
+            p->fused_scatter(base[TIX__INDEXED] + r * rs[TIX__INDEXED], es[TIX__INDEXED],
+                             base[TIX__DIRECT] + r * rs[TIX__DIRECT], es[TIX__DIRECT],
+                             base[TIX__INDICES] + r * rs[TIX__INDICES], es[TIX__INDICES], n,
+                             &p->tuples);
         }
         return;
     }
@@ -473,6 +483,10 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     *p = (pass){.kind = PASS_SCATTER,
                 .row = tix__reduce_kernel(dtype, o->reduction),
                 .scatter = tix__scatter_kernel(dtype, o->reduction),
+                .fused_scatter = map->components == 1 && !mean
+                                     ? tix__fused_scatter_kernel(dtype, o->reduction,
+                                                                 call->indices->dtype)
+                                     : NULL,
                 .count = mean,
                 .count_row = tix__reduce_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD),
                 .count_scatter = tix__scatter_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD)};

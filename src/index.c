@@ -106,18 +106,6 @@ static bool resolve_general(const tix__tuples* t, const char* indices, int64_t s
     return all;
 }
 
-/* Reads an int64 or int32 index (`width` is a constant at every call). */
-TIX__TEMPLATE int64_t load(const char* p, size_t width) {
-    if (width == 8) {
-        int64_t v;
-        memcpy(&v, p, 8);
-        return v;
-    }
-    int32_t v;
-    memcpy(&v, p, 4);
-    return v;
-}
-
 /* int64 or int32 tuples: in-range values take a branch-light path; the rest go through the
  * general rules. Called with a constant `width`, so each use compiles to its own loops. */
 TIX__TEMPLATE bool resolve_fast(const tix__tuples* t, const char* indices, int64_t stride,
@@ -126,7 +114,7 @@ TIX__TEMPLATE bool resolve_fast(const tix__tuples* t, const char* indices, int64
     if (t->components == 1) {
         int64_t size = t->size[0], step = t->step[0], add = wrap ? size : 0;
         for (int64_t i = 0; i < n; i++) {
-            int64_t v = load(indices + i * stride, width);
+            int64_t v = tix__load_index(indices + i * stride, width);
             v += v < 0 ? add : 0;
             if ((uint64_t)v < (uint64_t)size) {
                 offsets[i] = v * step;
@@ -140,7 +128,7 @@ TIX__TEMPLATE bool resolve_fast(const tix__tuples* t, const char* indices, int64
         const char* p = indices + i * stride;
         int64_t offset = 0;
         for (int32_t c = 0; c < t->components; c++) {
-            int64_t v = load(p + c * t->component_stride, width);
+            int64_t v = tix__load_index(p + c * t->component_stride, width);
             v += v < 0 && wrap ? t->size[c] : 0;
             if ((uint64_t)v >= (uint64_t)t->size[c]) { /* out of range: the rules decide */
                 all = resolve_general(t, p, 0, 1, &offset) && all;
@@ -151,6 +139,12 @@ TIX__TEMPLATE bool resolve_fast(const tix__tuples* t, const char* indices, int64
         offsets[i] = offset;
     }
     return all;
+}
+
+int64_t tix__resolve_one(const tix__tuples* t, const char* tuple) {
+    int64_t offset;
+    resolve_general(t, tuple, 0, 1, &offset);
+    return offset;
 }
 
 bool tix__resolve_tuples(const tix__tuples* t, const char* indices, int64_t stride, int64_t n,
@@ -211,7 +205,7 @@ TIX__TEMPLATE bool in_range(const char* p, int64_t stride, int64_t n, int64_t si
     uint64_t bad = 0;
     int64_t add = wrap ? size : 0;
     for (int64_t i = 0; i < n; i++) {
-        int64_t v = load(p + i * stride, width);
+        int64_t v = tix__load_index(p + i * stride, width);
         v += v < 0 ? add : 0;
         bad |= (uint64_t)v >= (uint64_t)size;
     }

@@ -7,6 +7,8 @@
 #ifndef TIX_INTERNAL_H
 #define TIX_INTERNAL_H
 
+#include <string.h>
+
 #include <tix.h>
 
 #if defined(__GNUC__)
@@ -94,6 +96,29 @@ typedef struct tix__tuples {
     const int64_t* size;      /* per component: the size of the dimension it addresses */
     const int64_t* step;      /* per component: bytes per unit of position */
 } tix__tuples;
+
+/* Reads an int64 or int32 index; `width` (8 or 4) is a constant wherever this is used. */
+TIX__TEMPLATE int64_t tix__load_index(const char* p, size_t width) {
+    if (width == 8) {
+        int64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
+    int32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+/* The fused loops' short path: the offset of an int32/int64 index in range after the rule's
+ * wrapping of negatives, or TIX__SKIP to send it down the general rules. */
+TIX__TEMPLATE int64_t tix__quick_offset(int64_t v, int64_t size, int64_t add, int64_t step) {
+    v += v < 0 ? add : 0;
+    return (uint64_t)v < (uint64_t)size ? v * step : TIX__SKIP;
+}
+
+/* The general rules for one tuple the fused loops' short path did not take: its offset, or
+ * TIX__SKIP. Out of line, so that the loops keep their registers. */
+int64_t tix__resolve_one(const tix__tuples* tuples, const char* tuple);
 
 /* offsets[i] for the n tuples at indices + i * stride; TIX__SKIP where one resolves to nothing.
  * Returns whether none did. */
@@ -202,6 +227,18 @@ typedef void (*tix__gather_fn)(char* dst, int64_t ds, const char* src, int64_t s
 typedef void (*tix__copy_rows_fn)(char* dst, int64_t dst_row, const char* src, int64_t src_row,
                                   const int64_t* offsets, int64_t m, const char* fill,
                                   size_t bytes);
+
+/* Scatters with the index resolution fused in (int32 or int64 indices, one component):
+ * f(dst[position(indices[i * is]) * step + i * ds], src[i * ss]), dropping tuples that resolve
+ * to nothing. */
+typedef void (*tix__fused_scatter_fn)(char* dst, int64_t ds, const char* src, int64_t ss,
+                                      const char* indices, int64_t is, int64_t n,
+                                      const tix__tuples* tuples);
+/* NULL for other index dtypes, or where the reduction is not defined for dtype; reduction none
+ * gives the placement (tix__fused_place_kernel). */
+tix__fused_scatter_fn tix__fused_place_kernel(size_t element_size, tix_dtype index_dtype);
+tix__fused_scatter_fn tix__fused_scatter_kernel(tix_dtype dtype, tix_reduction reduction,
+                                                tix_dtype index_dtype);
 
 /* Gathers with the index resolution fused in (int32 or int64 indices, one component):
  * dst[i * ds] = src[position(indices[i * is]) * step + i * ss], or fill where a tuple resolves

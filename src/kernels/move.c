@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../internal.h"
+#include "scatter_fused.h"
 
 #if defined(__GNUC__)
 #define PREFETCH(p) __builtin_prefetch(p)
@@ -51,42 +52,42 @@ TIX__TEMPLATE void place_elements(char* dst, int64_t ds, const char* src, int64_
     }
 }
 
-/* Reads an int64 or int32 index (`width` is a constant at every call). */
-TIX__TEMPLATE int64_t load_index(const char* p, size_t width) {
-    if (width == 8) {
-        int64_t v;
-        memcpy(&v, p, 8);
-        return v;
-    }
-    int32_t v;
-    memcpy(&v, p, 4);
-    return v;
-}
-
 /* A gather of one element per tuple that resolves each index as it goes: in-range indices
  * (after wrapping negatives when the rule says so) take the short path; any other goes through
  * the general rules (tix__resolve_tuples), which also decide a fill. */
-TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t ss,
-                                const char* indices, int64_t is, int64_t n,
-                                const tix__tuples* t, const char* fill, size_t size,
-                                size_t width) {
+TIX__TEMPLATE bool gather_fused_loop(char* dst, int64_t ds, const char* src, int64_t ss,
+                                     const char* indices, int64_t is, int64_t n,
+                                     const tix__tuples* t, const char* fill, size_t size,
+                                     size_t width) {
     int64_t bound = t->size[0], step = t->step[0];
     int64_t add = t->rule.negative == TIX_NEGATIVE_WRAP ? bound : 0;
     bool all = true;
     for (int64_t i = 0; i < n; i++) {
-        int64_t v = load_index(indices + i * is, width);
+        int64_t v = tix__load_index(indices + i * is, width);
         v += v < 0 ? add : 0;
         const char* from;
         if ((uint64_t)v < (uint64_t)bound) {
             from = src + v * step + i * ss;
         } else {
-            int64_t offset;
-            all = tix__resolve_tuples(t, indices + i * is, 0, 1, &offset) && all;
+            int64_t offset = tix__resolve_one(t, indices + i * is);
+            all = all && offset != TIX__SKIP;
             from = offset != TIX__SKIP ? src + offset + i * ss : fill;
         }
         memcpy(dst + i * ds, from, size);
     }
     return all;
+}
+
+/* The loop, with a copy of its own for the usual elements case: a dense output reading along
+ * the indexed axis only (ss = 0). */
+TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t ss,
+                                const char* indices, int64_t is, int64_t n,
+                                const tix__tuples* t, const char* fill, size_t size,
+                                size_t width) {
+    if (ss == 0 && ds == (int64_t)size) {
+        return gather_fused_loop(dst, (int64_t)size, src, 0, indices, is, n, t, fill, size, width);
+    }
+    return gather_fused_loop(dst, ds, src, ss, indices, is, n, t, fill, size, width);
 }
 
 /* m rows of `bytes` contiguous bytes, row r from src + offsets[r] + r * src_row (or the fill
@@ -140,6 +141,27 @@ FUSED_INSTANCES(4)
 FUSED_INSTANCES(8)
 FUSED_INSTANCES(16)
 #undef FUSED_INSTANCES
+
+#define PLACE_INSTANCES(size)                                                                     \
+    static inline void place_one_##size(char* dst, const char* src) {                             \
+        memcpy(dst, src, size);                                                                   \
+    }                                                                                             \
+    static void fused_place_##size##_i64(char* dst, int64_t ds, const char* src, int64_t ss,     \
+                                         const char* indices, int64_t is, int64_t n,             \
+                                         const tix__tuples* t) {                                 \
+        tix__scatter_fused(dst, ds, src, ss, indices, is, n, t, 8, place_one_##size);             \
+    }                                                                                             \
+    static void fused_place_##size##_i32(char* dst, int64_t ds, const char* src, int64_t ss,     \
+                                         const char* indices, int64_t is, int64_t n,             \
+                                         const tix__tuples* t) {                                 \
+        tix__scatter_fused(dst, ds, src, ss, indices, is, n, t, 4, place_one_##size);             \
+    }
+PLACE_INSTANCES(1)
+PLACE_INSTANCES(2)
+PLACE_INSTANCES(4)
+PLACE_INSTANCES(8)
+PLACE_INSTANCES(16)
+#undef PLACE_INSTANCES
 
 #define ROW_INSTANCE(bytes)                                                                       \
     static void copy_rows_##bytes(char* dst, int64_t dst_row, const char* src, int64_t src_row,   \
@@ -198,6 +220,18 @@ tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype ind
                                                fused_16_i64};
     static const tix__fused_gather_fn i32[] = {fused_1_i32, fused_2_i32, fused_4_i32, fused_8_i32,
                                                fused_16_i32};
+    if (index_dtype == TIX_DTYPE_INT64) return i64[size_class(element_size)];
+    if (index_dtype == TIX_DTYPE_INT32) return i32[size_class(element_size)];
+    return NULL;
+}
+
+tix__fused_scatter_fn tix__fused_place_kernel(size_t element_size, tix_dtype index_dtype) {
+    static const tix__fused_scatter_fn i64[] = {fused_place_1_i64, fused_place_2_i64,
+                                                fused_place_4_i64, fused_place_8_i64,
+                                                fused_place_16_i64};
+    static const tix__fused_scatter_fn i32[] = {fused_place_1_i32, fused_place_2_i32,
+                                                fused_place_4_i32, fused_place_8_i32,
+                                                fused_place_16_i32};
     if (index_dtype == TIX_DTYPE_INT64) return i64[size_class(element_size)];
     if (index_dtype == TIX_DTYPE_INT32) return i32[size_class(element_size)];
     return NULL;

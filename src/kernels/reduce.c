@@ -5,6 +5,7 @@
 
 #include "../internal.h"
 #include "float16.h"
+#include "scatter_fused.h"
 
 /* Names of generated functions: TIX_CAT(load, f32) is load_f32, TIX_CAT3(add, row, f32) is
  * add_row_f32 (an extra level so that macro arguments expand first). */
@@ -193,6 +194,18 @@ static const tix__scatter_fn scatters_boolean[] = {
     [TIX_REDUCTION_MAX] = or_scatter_boolean,  [TIX_REDUCTION_MEAN] = NULL,
 };
 
+static const tix__fused_scatter_fn fused8s_boolean[] = {
+    [TIX_REDUCTION_ADD] = or_fused8_boolean,  [TIX_REDUCTION_SUB] = xor_fused8_boolean,
+    [TIX_REDUCTION_MUL] = and_fused8_boolean, [TIX_REDUCTION_MIN] = and_fused8_boolean,
+    [TIX_REDUCTION_MAX] = or_fused8_boolean,  [TIX_REDUCTION_MEAN] = NULL,
+};
+
+static const tix__fused_scatter_fn fused4s_boolean[] = {
+    [TIX_REDUCTION_ADD] = or_fused4_boolean,  [TIX_REDUCTION_SUB] = xor_fused4_boolean,
+    [TIX_REDUCTION_MUL] = and_fused4_boolean, [TIX_REDUCTION_MIN] = and_fused4_boolean,
+    [TIX_REDUCTION_MAX] = or_fused4_boolean,  [TIX_REDUCTION_MEAN] = NULL,
+};
+
 static void identity_boolean(tix_reduction reduction, void* out) {
     *(unsigned char*)out = reduction == TIX_REDUCTION_MUL || reduction == TIX_REDUCTION_MIN;
 }
@@ -201,12 +214,16 @@ static void identity_boolean(tix_reduction reduction, void* out) {
 typedef struct reduction_kernels {
     const tix__row_fn* rows;         /* indexed by tix_reduction */
     const tix__scatter_fn* scatters; /* likewise */
+    const tix__fused_scatter_fn* fused8s; /* likewise, int64 indices */
+    const tix__fused_scatter_fn* fused4s; /* likewise, int32 indices */
     tix__mean_fn mean;
     void (*identity)(tix_reduction reduction, void* out);
 } reduction_kernels;
 
-#define KERNELS(name) {rows_##name, scatters_##name, mean_##name, identity_##name}
-#define KERNELS_NO_MEAN(name) {rows_##name, scatters_##name, NULL, identity_##name}
+#define KERNELS(name) \
+    {rows_##name, scatters_##name, fused8s_##name, fused4s_##name, mean_##name, identity_##name}
+#define KERNELS_NO_MEAN(name) \
+    {rows_##name, scatters_##name, fused8s_##name, fused4s_##name, NULL, identity_##name}
 
 static const reduction_kernels kernels[TIX_DTYPE_COUNT] = {
     [TIX_DTYPE_INT8] = KERNELS(i8),       [TIX_DTYPE_INT16] = KERNELS(i16),
@@ -236,6 +253,19 @@ tix__scatter_fn tix__scatter_kernel(tix_dtype dtype, tix_reduction reduction) {
     const tix__scatter_fn* scatters = lookup(dtype)->scatters;
     if (scatters == NULL || (unsigned)reduction > TIX_REDUCTION_MEAN) return NULL;
     return scatters[reduction];
+}
+
+tix__fused_scatter_fn tix__fused_scatter_kernel(tix_dtype dtype, tix_reduction reduction,
+                                                tix_dtype index_dtype) {
+    if (reduction == TIX_REDUCTION_NONE) {
+        return tix__fused_place_kernel(tix_dtype_size(dtype), index_dtype);
+    }
+    const reduction_kernels* k = lookup(dtype);
+    const tix__fused_scatter_fn* table = index_dtype == TIX_DTYPE_INT64   ? k->fused8s
+                                         : index_dtype == TIX_DTYPE_INT32 ? k->fused4s
+                                                                          : NULL;
+    if (table == NULL || (unsigned)reduction > TIX_REDUCTION_MEAN) return NULL;
+    return table[reduction];
 }
 
 tix__mean_fn tix__mean_kernel(tix_dtype dtype) {

@@ -56,5 +56,19 @@ static const tix__scatter_fn TIX_CAT(scatters, NAME)[] = {
     [TIX_REDUCTION_MEAN] = NULL,
 };
 
+static const tix__fused_scatter_fn TIX_CAT(fused8s, NAME)[] = {
+    [TIX_REDUCTION_ADD] = TIX_CAT3(add, fused8, NAME),
+    [TIX_REDUCTION_SUB] = TIX_CAT3(sub, fused8, NAME),
+    [TIX_REDUCTION_MUL] = TIX_CAT3(mul, fused8, NAME),
+    [TIX_REDUCTION_MEAN] = NULL,
+};
+
+static const tix__fused_scatter_fn TIX_CAT(fused4s, NAME)[] = {
+    [TIX_REDUCTION_ADD] = TIX_CAT3(add, fused4, NAME),
+    [TIX_REDUCTION_SUB] = TIX_CAT3(sub, fused4, NAME),
+    [TIX_REDUCTION_MUL] = TIX_CAT3(mul, fused4, NAME),
+    [TIX_REDUCTION_MEAN] = NULL,
+};
+
 #undef NAME
 #undef PART

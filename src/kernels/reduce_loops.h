@@ -1,8 +1,9 @@
-/* The two loop shapes of one reduction of one dtype. Included by the dtype templates once per
+/* The loop shapes of one reduction of one dtype. Included by the dtype templates once per
  * reduction (no include guard, on purpose) with OP (add, sub, ...) and NAME (f32, ...) defined
  * and a function OP_one_NAME(char* dst, const char* src) that combines one element.
  *   OP_row_NAME:      dst[i * ds] = f(dst[i * ds], src[i * ss])             (a run of one tuple)
- *   OP_scatter_NAME:  the same at dst + offsets[i] + i * ds, skipping TIX__SKIP (a tuple each) */
+ *   OP_scatter_NAME:  the same at dst + offsets[i] + i * ds, skipping TIX__SKIP (a tuple each)
+ *   OP_fused8_NAME, OP_fused4_NAME: the same resolving int64 / int32 indices as they go */
 static void TIX_CAT3(OP, row, NAME)(char* dst, int64_t ds, const char* src, int64_t ss,
                                     int64_t n) {
     for (int64_t i = 0; i < n; i++) TIX_CAT3(OP, one, NAME)(dst + i * ds, src + i * ss);
@@ -13,6 +14,18 @@ static void TIX_CAT3(OP, scatter, NAME)(char* dst, int64_t ds, const char* src, 
     for (int64_t i = 0; i < n; i++) {
         if (offsets[i] != TIX__SKIP) TIX_CAT3(OP, one, NAME)(dst + offsets[i] + i * ds, src + i * ss);
     }
+}
+
+static void TIX_CAT3(OP, fused8, NAME)(char* dst, int64_t ds, const char* src, int64_t ss,
+                                       const char* indices, int64_t is, int64_t n,
+                                       const tix__tuples* t) {
+    tix__scatter_fused(dst, ds, src, ss, indices, is, n, t, 8, TIX_CAT3(OP, one, NAME));
+}
+
+static void TIX_CAT3(OP, fused4, NAME)(char* dst, int64_t ds, const char* src, int64_t ss,
+                                       const char* indices, int64_t is, int64_t n,
+                                       const tix__tuples* t) {
+    tix__scatter_fused(dst, ds, src, ss, indices, is, n, t, 4, TIX_CAT3(OP, one, NAME));
 }
 
 #undef OP

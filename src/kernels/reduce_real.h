@@ -116,6 +116,18 @@ static const tix__scatter_fn TIX_CAT(scatters, NAME)[] = {
     [TIX_REDUCTION_MEAN] = TIX_CAT3(add, scatter, NAME),
 };
 
+static const tix__fused_scatter_fn TIX_CAT(fused8s, NAME)[] = {
+    [TIX_REDUCTION_ADD] = TIX_CAT3(add, fused8, NAME), [TIX_REDUCTION_SUB] = TIX_CAT3(sub, fused8, NAME),
+    [TIX_REDUCTION_MUL] = TIX_CAT3(mul, fused8, NAME), [TIX_REDUCTION_MIN] = TIX_CAT3(min, fused8, NAME),
+    [TIX_REDUCTION_MAX] = TIX_CAT3(max, fused8, NAME), [TIX_REDUCTION_MEAN] = TIX_CAT3(add, fused8, NAME),
+};
+
+static const tix__fused_scatter_fn TIX_CAT(fused4s, NAME)[] = {
+    [TIX_REDUCTION_ADD] = TIX_CAT3(add, fused4, NAME), [TIX_REDUCTION_SUB] = TIX_CAT3(sub, fused4, NAME),
+    [TIX_REDUCTION_MUL] = TIX_CAT3(mul, fused4, NAME), [TIX_REDUCTION_MIN] = TIX_CAT3(min, fused4, NAME),
+    [TIX_REDUCTION_MAX] = TIX_CAT3(max, fused4, NAME), [TIX_REDUCTION_MEAN] = TIX_CAT3(add, fused4, NAME),
+};
+
 #undef ARITH
 #undef CANONICAL
 #undef NAME

@@ -1,0 +1,43 @@
+/* The loop of the fused scatter kernels, shared by the placements (move.c) and the reductions
+ * (reduce.c). Included, not compiled on its own. */
+#ifndef TIX_SCATTER_FUSED_H
+#define TIX_SCATTER_FUSED_H
+
+#include "../internal.h"
+
+/* The scatter counterpart: `apply` (a constant at every use) combines one element. */
+TIX__TEMPLATE void scatter_fused_loop(char* dst, int64_t ds, const char* src, int64_t ss,
+                                      const char* indices, int64_t is, int64_t n,
+                                      const tix__tuples* t, size_t width,
+                                      void (*apply)(char* dst, const char* src)) {
+    int64_t bound = t->size[0], step = t->step[0];
+    int64_t add = t->rule.negative == TIX_NEGATIVE_WRAP ? bound : 0;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t v = tix__load_index(indices + i * is, width);
+        v += v < 0 ? add : 0;
+        char* d;
+        if ((uint64_t)v < (uint64_t)bound) {
+            d = dst + v * step;
+        } else {
+            int64_t offset = tix__resolve_one(t, indices + i * is);
+            if (offset == TIX__SKIP) continue;
+            d = dst + offset;
+        }
+        apply(d + i * ds, src + i * ss);
+    }
+}
+
+/* The loop, with a copy of its own for the usual elements case: every update along the row
+ * addresses the same output line (ds = 0). */
+TIX__TEMPLATE void tix__scatter_fused(char* dst, int64_t ds, const char* src, int64_t ss,
+                                      const char* indices, int64_t is, int64_t n,
+                                      const tix__tuples* t, size_t width,
+                                      void (*apply)(char* dst, const char* src)) {
+    if (ds == 0) {
+        scatter_fused_loop(dst, 0, src, ss, indices, is, n, t, width, apply);
+    } else {
+        scatter_fused_loop(dst, ds, src, ss, indices, is, n, t, width, apply);
+    }
+}
+
+#endif /* TIX_SCATTER_FUSED_H */
