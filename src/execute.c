@@ -409,7 +409,11 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
                 .fused = map->components == 1 ? tix__fused_gather_kernel(size, call->indices->dtype)
                                               : NULL,
                 .constant = fill};
-    tix__operands operands = {call->output, call->data, call->indices, NULL};
+    /* Empty data (every index out of range, the output all fill) is never read, but its
+     * address still takes part in pointer arithmetic, which NULL must not. */
+    tix_tensor data = *call->data;
+    if (data.data == NULL) data.data = (void*)fill;
+    tix__operands operands = {call->output, &data, call->indices, NULL};
     build(p, call, map, &operands);
     tix__loop_fold(&p->loop);
     const tix__loop* loop = &p->loop;
@@ -435,6 +439,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     tix_status status = tix__check_indices(call, map, call->output);
     if (status != TIX_STATUS_OK)
         return status;
+    if (tix_tensor_count(call->output) == 0) return TIX_STATUS_OK; /* every update dropped */
     const tix_options* o = &call->options;
     const tix_tensor* output = call->output;
     const tix_executor* executor = o->executor;

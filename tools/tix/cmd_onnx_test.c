@@ -296,13 +296,21 @@ static int by_name(const void* a, const void* b) {
     return strcmp(*(char* const*)a, *(char* const*)b);
 }
 
+/* Appends `path` (taken over) to the list; false when memory runs out. */
+static bool append(char*** list, size_t* count, char* path) {
+    char** longer = path != NULL ? realloc(*list, (*count + 1) * sizeof **list) : NULL;
+    if (longer == NULL) {
+        free(path);
+        return false;
+    }
+    *list = longer;
+    longer[(*count)++] = path;
+    return true;
+}
+
 /* Appends path if it is a test, else every test directly inside it, sorted by name. */
 static bool find_tests(const char* path, char*** list, size_t* count) {
-    if (is_test(path)) {
-        *list = realloc(*list, (*count + 1) * sizeof **list);
-        (*list)[(*count)++] = strdup(path);
-        return true;
-    }
+    if (is_test(path)) return append(list, count, strdup(path));
     DIR* directory = opendir(path);
     if (directory == NULL) return false;
     size_t first = *count;
@@ -310,17 +318,18 @@ static bool find_tests(const char* path, char*** list, size_t* count) {
         if (entry->d_name[0] == '.') continue;
         size_t length = strlen(path) + strlen(entry->d_name) + 2;
         char* child = malloc(length);
+        if (child == NULL) break;
         snprintf(child, length, "%s/%s", path, entry->d_name);
-        if (is_test(child)) {
-            *list = realloc(*list, (*count + 1) * sizeof **list);
-            (*list)[(*count)++] = child;
-        } else {
+        if (!is_test(child)) {
             free(child);
+        } else if (!append(list, count, child)) {
+            break;
         }
     }
     closedir(directory);
+    if (*count == first) return false;
     qsort(*list + first, *count - first, sizeof **list, by_name);
-    return *count > first;
+    return true;
 }
 
 int cli_onnx_test(int argc, char** argv) {
