@@ -26,6 +26,8 @@
 #define TILE_ELEMENTS 8192
 /* Tuples resolved at a time (offsets live on the stack). */
 #define CHUNK 256
+/* Outputs larger than this are written with streaming stores (far beyond any cache). */
+#define STREAM_BYTES (32 * 1024 * 1024)
 /* Rows that share their indices resolved together (their output stays in cache meanwhile). */
 #define SHARED_ROWS 32
 /* Longest block a gather copies as a whole, fill included (the fill block is this long). */
@@ -421,7 +423,8 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
     int64_t bytes = loop->shape[inner] * (int64_t)size;
     if (loop->stride[TIX__DIRECT][inner] == (int64_t)size &&
         loop->stride[TIX__INDEXED][inner] == (int64_t)size && bytes <= FILL_BLOCK) {
-        p->copy_rows = tix__copy_rows_kernel((size_t)bytes);
+        bool streaming = tix_tensor_count(call->output) * (int64_t)size > STREAM_BYTES;
+        p->copy_rows = tix__copy_rows_kernel((size_t)bytes, streaming);
         for (int64_t b = 0; b < bytes; b += (int64_t)size)
             memcpy(p->fill_block + b, fill, size);
     }
@@ -467,7 +470,9 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
 
     tix__map whole = identity_map(output->rank);
     if (!in_place) {
-        *p = (pass){.kind = PASS_GATHER, .row = tix__move_kernel(size)};
+        bool streaming = n * (int64_t)size > STREAM_BYTES;
+        *p = (pass){.kind = PASS_GATHER,
+                    .row = streaming ? tix__stream_move_kernel(size) : tix__move_kernel(size)};
         tix__operands operands = {output, call->data, NULL, NULL};
         build(p, call, &whole, &operands);
         run(p, executor);

@@ -251,7 +251,11 @@ tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype ind
 tix__row_fn tix__move_kernel(size_t element_size);
 tix__gather_fn tix__gather_kernel(size_t element_size);
 tix__scatter_fn tix__place_kernel(size_t element_size);
-tix__copy_rows_fn tix__copy_rows_kernel(size_t bytes);
+/* streaming: the output is much larger than the caches, so rows of 64 bytes or more are
+ * written with streaming stores. */
+tix__copy_rows_fn tix__copy_rows_kernel(size_t bytes, bool streaming);
+/* A move that writes dense runs with streaming stores: for copies much larger than the caches. */
+tix__row_fn tix__stream_move_kernel(size_t element_size);
 /* NULL when the reduction is not defined for dtype; TIX_REDUCTION_NONE gives the place kernel. */
 tix__scatter_fn tix__scatter_kernel(tix_dtype dtype, tix_reduction reduction);
 /* NULL when the reduction is not defined for dtype. TIX_REDUCTION_MEAN gives the sum. */
