@@ -4,7 +4,10 @@
 # if a result differs from the page's expected output.
 #   bash examples/demo.sh PATH/TO/tix
 set -u
-tix=$1
+case $1 in # the examples run in the data folder: make the tool's path absolute first
+    /*) tix=$1 ;;
+    *) tix=$PWD/$1 ;;
+esac
 data=$(cd "$(dirname "$0")/data" && pwd)
 failed=0
 
