@@ -28,7 +28,10 @@
  * - A zero-size dimension is valid; such a call checks its arguments and moves nothing.
  * - Options NULL or all-zero mean ONNX semantics, serial execution, no diagnostic.
  * - The library never aborts, exits, prints, keeps global state, or reads or writes outside the
- *   elements of the views it is given. Every call is reentrant and thread-safe.
+ *   elements of the views it is given. Every call is reentrant and thread-safe. It assumes that
+ *   every element of each view lies in memory the caller may access, and checks what it can: a
+ *   view whose elements would reach past either end of the address space is
+ *   TIX_STATUS_INVALID_STRIDES.
  *
  * Indices
  * - Index dtypes: int8, int16, int32, int64, uint8, uint16, uint32, uint64.
@@ -204,9 +207,11 @@ typedef struct tix_tensor {
     int64_t strides[TIX_MAX_RANK]; /* in elements, any sign; 0 repeats an element */
 } tix_tensor;
 
-/* A dense row-major view of `data`. shape may be NULL when rank is 0.
- * Returns TIX_STATUS_NULL_POINTER, INVALID_RANK, INVALID_SHAPE or INVALID_DTYPE on bad input
- * (leaving *tensor unspecified). */
+/* A dense row-major view of `data`. shape may be NULL when rank is 0. Returns
+ * TIX_STATUS_NULL_POINTER, INVALID_RANK, INVALID_DTYPE, or INVALID_SHAPE (a negative dimension,
+ * or an element count that overflows int64) on bad input, leaving *tensor unspecified. An empty
+ * tensor whose other dimensions multiply past int64 is valid; its strides (never used) are 0
+ * from the dimension where the product overflows outwards. */
 TIX_API tix_status tix_tensor_init(tix_tensor* tensor, void* data, tix_dtype dtype, int32_t rank,
                                    const int64_t* shape);
 /* The number of elements (the product of the shape), or -1 when the rank or a dimension is

@@ -157,14 +157,9 @@ tix_status tix__check_shape(const tix__call* call, const char* name, const tix_t
                      "%s: shape %s should be %s for %s", name, got, expected, call->op);
 }
 
-void tix__set_result(tix_tensor* result, tix_dtype dtype, int32_t rank, const int64_t* shape) {
-    /* The shape was checked by the caller, so the dense view always exists. */
-    tix_status status = tix_tensor_init(result, NULL, dtype, rank, shape);
-    (void)status;
-}
-
-/* The byte range [*low, *high) that the view's elements occupy; empty views occupy nothing. */
-static void byte_range(const tix_tensor* t, uintptr_t* low, uintptr_t* high) {
+/* The byte range [*low, *high) that the view's elements occupy; false when it would run past
+ * either end of the address space (no allocation can hold such a view). */
+static bool byte_range(const tix_tensor* t, uintptr_t* low, uintptr_t* high) {
     int64_t element_size = (int64_t)tix_dtype_size(t->dtype);
     int64_t below = 0, above = 0;
     for (int32_t d = 0; d < t->rank; d++) {
@@ -175,16 +170,18 @@ static void byte_range(const tix_tensor* t, uintptr_t* low, uintptr_t* high) {
             above += reach;
         }
     }
-    uintptr_t base = (uintptr_t)t->data;
-    *low = base - (uintptr_t)(-below * element_size);
-    *high = base + (uintptr_t)(above * element_size + element_size);
+    uintptr_t base = (uintptr_t)t->data, down = (uintptr_t)(-below * element_size);
+    uintptr_t up = (uintptr_t)(above * element_size + element_size);
+    *low = base - down;
+    *high = base + up;
+    return down <= base && up <= UINTPTR_MAX - base;
 }
 
 static bool overlap(const tix_tensor* a, const tix_tensor* b) {
     if (tix_tensor_count(a) == 0 || tix_tensor_count(b) == 0) return false;
     uintptr_t a_low, a_high, b_low, b_high;
-    byte_range(a, &a_low, &a_high);
-    byte_range(b, &b_low, &b_high);
+    (void)byte_range(a, &a_low, &a_high); /* both checked by tix__check_memory */
+    (void)byte_range(b, &b_low, &b_high);
     return a_low < b_high && b_low < a_high;
 }
 
@@ -231,6 +228,19 @@ tix_status tix__check_memory(const tix__call* call, bool* in_place) {
             return tix__fail(call->diag, TIX_STATUS_NULL_POINTER, names[i], -1, -1, 0,
                              "%s: data pointer is NULL but the tensor has %lld elements",
                              names[i], (long long)tix_tensor_count(inputs[i]));
+        }
+    }
+    /* tix assumes that each view's elements lie in memory the caller owns; it can only check
+     * that they fit in the address space at all. */
+    const tix_tensor* views[4] = {call->data, call->indices, call->updates, call->output};
+    const char* view_names[4] = {"data", "indices", "updates", "output"};
+    for (int i = 0; i < 4; i++) {
+        uintptr_t low, high;
+        if (views[i] != NULL && tix_tensor_count(views[i]) > 0 &&
+            !byte_range(views[i], &low, &high)) {
+            return tix__fail(call->diag, TIX_STATUS_INVALID_STRIDES, view_names[i], -1, -1, 0,
+                             "%s: its strides reach outside the address space from %p",
+                             view_names[i], views[i]->data);
         }
     }
     const tix_tensor* output = call->output;

@@ -28,8 +28,16 @@ tix_status tix__gather_entry(const tix__request* request) {
     tix__plan plan;
     tix_status status = enter(request, false, &call, &plan);
     if (status != TIX_STATUS_OK) return status;
+    tix_tensor result;
+    if (tix_tensor_init(&result, NULL, request->data->dtype, plan.rank, plan.shape)) {
+        char shape[TIX_MESSAGE_CAPACITY / 2];
+        tix__format_shape(shape, sizeof shape, plan.rank, plan.shape);
+        return tix__fail(call.diag, TIX_STATUS_INVALID_SHAPE, "output", -1, -1, 0,
+                         "output: the element count of the result's shape %s overflows int64",
+                         shape);
+    }
     if (request->result != NULL) {
-        tix__set_result(request->result, request->data->dtype, plan.rank, plan.shape);
+        *request->result = result;
         return TIX_STATUS_OK;
     }
     bool in_place;
@@ -49,8 +57,10 @@ tix_status tix__scatter_entry(const tix__request* request) {
     if ((status = tix__check_shape(&call, "updates", request->updates, plan.rank, plan.shape))) {
         return status;
     }
-    if (request->result != NULL) {
-        tix__set_result(request->result, data->dtype, data->rank, data->shape);
+    if (request->result != NULL) { /* data's shape, checked: its dense view always exists */
+        tix_status dense = tix_tensor_init(request->result, NULL, data->dtype, data->rank,
+                                           data->shape);
+        (void)dense;
         return TIX_STATUS_OK;
     }
     bool in_place;

@@ -64,8 +64,6 @@ tix_status tix__check_axis(const tix__call* call, int64_t axis, int32_t rank, in
 /* Checks that `tensor` (argument `name`) has exactly `shape`. */
 tix_status tix__check_shape(const tix__call* call, const char* name, const tix_tensor* tensor,
                             int32_t rank, const int64_t* shape);
-/* Writes the dense shape-inference result. */
-void tix__set_result(tix_tensor* result, tix_dtype dtype, int32_t rank, const int64_t* shape);
 /* Execution only: data pointers, and the output against every input (in place allowed only for
  * a scatter whose output is exactly data). Sets *in_place. */
 tix_status tix__check_memory(const tix__call* call, bool* in_place);

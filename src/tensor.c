@@ -10,20 +10,25 @@ tix_status tix_tensor_init(tix_tensor* tensor, void* data, tix_dtype dtype, int3
     tensor->dtype = dtype;
     tensor->rank = rank;
     int64_t stride = 1; /* the product of the later dimensions, a zero counted as one */
+    bool empty = false, overflow = false;
     for (int32_t d = rank - 1; d >= 0; d--) {
         if (shape[d] < 0) return TIX_STATUS_INVALID_SHAPE;
+        empty = empty || shape[d] == 0;
+    }
+    for (int32_t d = rank - 1; d >= 0; d--) {
         tensor->shape[d] = shape[d];
-        tensor->strides[d] = stride;
-        if (d > 0 && shape[d] > 1) {
-            if (stride > INT64_MAX / shape[d]) return TIX_STATUS_INVALID_SHAPE;
-            stride *= shape[d];
+        /* An empty tensor's strides are never used: past an overflow they are left 0. */
+        tensor->strides[d] = overflow ? 0 : stride;
+        if (shape[d] > 1 && !overflow) {
+            overflow = stride > INT64_MAX / shape[d];
+            if (!overflow) stride *= shape[d];
         }
     }
     for (int32_t d = rank; d < TIX_MAX_RANK; d++) {
         tensor->shape[d] = 1;
         tensor->strides[d] = 0;
     }
-    return tix_tensor_count(tensor) < 0 ? TIX_STATUS_INVALID_SHAPE : TIX_STATUS_OK;
+    return overflow && !empty ? TIX_STATUS_INVALID_SHAPE : TIX_STATUS_OK;
 }
 
 int64_t tix_tensor_count(const tix_tensor* tensor) {
