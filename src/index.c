@@ -98,7 +98,7 @@ static bool resolve_general(const tix__tuples* t, const char* indices, int64_t s
         for (int32_t c = 0; c < t->components && offset != TIX__SKIP; c++) {
             int64_t position = tix__resolve_index(indices + i * stride + c * t->component_stride,
                                                   t->size[c], &t->rule);
-            offset = position < 0 ? TIX__SKIP : offset + position * t->step[c];
+            offset = position < 0 ? TIX__SKIP : tix__add_offset(offset, position, t->step[c]);
         }
         offsets[i] = offset;
         all = all && offset != TIX__SKIP;
@@ -117,7 +117,7 @@ TIX__TEMPLATE bool resolve_fast(const tix__tuples* t, const char* indices, int64
             int64_t v = tix__load_index(indices + i * stride, width);
             v += v < 0 ? add : 0;
             if ((uint64_t)v < (uint64_t)size) {
-                offsets[i] = v * step;
+                offsets[i] = tix__add_offset(0, v, step);
             } else {
                 all = resolve_general(t, indices + i * stride, 0, 1, &offsets[i]) && all;
             }
@@ -134,7 +134,7 @@ TIX__TEMPLATE bool resolve_fast(const tix__tuples* t, const char* indices, int64
                 all = resolve_general(t, p, 0, 1, &offset) && all;
                 break;
             }
-            offset += v * t->step[c];
+            offset = tix__add_offset(offset, v, t->step[c]);
         }
         offsets[i] = offset;
     }
@@ -215,7 +215,16 @@ TIX__TEMPLATE bool in_range(const char* p, int64_t stride, int64_t n, int64_t si
 /* The same for contiguous indices: the bulk of a scatter's validation, a streaming pass that is
  * worth vector instructions. Where the compiler can, it builds an AVX2 copy as well and the
  * loader picks one by the processor (a GNU ifunc). */
-#if defined(__x86_64__) && defined(__has_attribute)
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define TIX__SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define TIX__SANITIZED 1
+#endif
+/* Not under sanitizers: their runtimes start after ifunc resolvers run, which then crash. */
+#if defined(__x86_64__) && defined(__has_attribute) && !defined(TIX__SANITIZED)
 #if __has_attribute(target_clones)
 #define TIX__VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
 #endif

@@ -107,11 +107,18 @@ TIX__TEMPLATE int64_t tix__load_index(const char* p, size_t width) {
     return v;
 }
 
+/* offset + position * step. A tuple's offset is complete, and then within a checked view, only
+ * once every component resolved; a partial one (an empty view's strides are never checked) may
+ * wrap, so the arithmetic is unsigned, and the result then discarded. */
+TIX__TEMPLATE int64_t tix__add_offset(int64_t offset, int64_t position, int64_t step) {
+    return (int64_t)((uint64_t)offset + (uint64_t)position * (uint64_t)step);
+}
+
 /* The fused loops' short path: the offset of an int32/int64 index in range after the rule's
  * wrapping of negatives, or TIX__SKIP to send it down the general rules. */
 TIX__TEMPLATE int64_t tix__quick_offset(int64_t v, int64_t size, int64_t add, int64_t step) {
     v += v < 0 ? add : 0;
-    return (uint64_t)v < (uint64_t)size ? v * step : TIX__SKIP;
+    return (uint64_t)v < (uint64_t)size ? tix__add_offset(0, v, step) : TIX__SKIP;
 }
 
 /* The general rules for one tuple the fused loops' short path did not take: its offset, or

@@ -69,7 +69,7 @@ TIX__TEMPLATE bool gather_fused_loop(char* dst, int64_t ds, const char* src, int
         v += v < 0 ? add : 0;
         const char* from;
         if ((uint64_t)v < (uint64_t)bound) {
-            from = src + v * step + i * ss;
+            from = src + tix__add_offset(0, v, step) + i * ss;
         } else {
             int64_t offset = tix__resolve_one(t, indices + i * is);
             all = all && offset != TIX__SKIP;

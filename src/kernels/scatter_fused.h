@@ -17,7 +17,7 @@ TIX__TEMPLATE void scatter_fused_loop(char* dst, int64_t ds, const char* src, in
         v += v < 0 ? add : 0;
         char* d;
         if ((uint64_t)v < (uint64_t)bound) {
-            d = dst + v * step;
+            d = dst + tix__add_offset(0, v, step);
         } else {
             int64_t offset = tix__resolve_one(t, indices + i * is);
             if (offset == TIX__SKIP) continue;

@@ -498,7 +498,9 @@ static void npy_fortran_start(npy_fortran_walk* walk, const npy_header* header) 
     for (int d = 0; d < header->rank; ++d) {
         walk->shape[d] = header->shape[d];
         walk->stride[d] = stride;
-        stride *= header->shape[d]; /* only used when count > 0: no overflow */
+        /* Used only when count > 0, where it cannot overflow; an empty array's dimensions may
+         * multiply past int64, hence unsigned (wrapping) arithmetic. */
+        stride = (int64_t)((uint64_t)stride * (uint64_t)header->shape[d]);
     }
 }
 
