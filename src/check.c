@@ -170,8 +170,9 @@ static bool byte_range(const tix_tensor* t, uintptr_t* low, uintptr_t* high) {
             above += reach;
         }
     }
-    uintptr_t base = (uintptr_t)t->data, down = (uintptr_t)(-below * element_size);
-    uintptr_t up = (uintptr_t)(above * element_size + element_size);
+    /* Both products are at most INT64_MAX (check_view); unsigned, the last element fits too. */
+    uintptr_t base = (uintptr_t)t->data, down = (uintptr_t)(-below) * (uintptr_t)element_size;
+    uintptr_t up = (uintptr_t)above * (uintptr_t)element_size + (uintptr_t)element_size;
     *low = base - down;
     *high = base + up;
     return down <= base && up <= UINTPTR_MAX - base;

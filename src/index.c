@@ -250,7 +250,9 @@ static bool all_resolve(const tix__call* call, const tix__map* map, const tix_te
     tix__tuples tuples = {
         .rule = {indices->dtype, call->options.negative_indices, call->options.out_of_range},
         .components = map->components,
-        .component_stride = map->tuple_dim >= 0 ? indices->strides[map->tuple_dim] * element : 0,
+        .component_stride = map->tuple_dim >= 0 && indices->shape[map->tuple_dim] > 1
+                                ? indices->strides[map->tuple_dim] * element
+                                : 0,
         .size = size,
         .step = step,
     };
@@ -260,7 +262,7 @@ static bool all_resolve(const tix__call* call, const tix__map* map, const tix_te
         if (d == map->tuple_dim) continue;
         if (indices->shape[d] == 0) return true;
         shape[rank] = indices->shape[d];
-        stride[rank++] = indices->strides[d] * element;
+        stride[rank++] = indices->shape[d] > 1 ? indices->strides[d] * element : 0;
     }
     int64_t n = rank > 0 ? shape[rank - 1] : 1, inner = rank > 0 ? stride[rank - 1] : 0;
     int64_t offsets[256], offset = 0;

@@ -2,10 +2,10 @@
  * then merging dimensions so that most calls run as a few long rows (fold). */
 #include "internal.h"
 
-/* Bytes per step along dimension d of t; 0 where the step is never taken (size <= 1), so an
- * arbitrary stride on a size-1 dimension cannot overflow. */
+/* Bytes per step along dimension d of t; 0 where the step is never taken (size <= 1, or an
+ * empty view, whose strides are not checked), so such a stride cannot overflow. */
 static int64_t step(const tix_tensor* t, int32_t d) {
-    if (t->shape[d] <= 1) return 0;
+    if (t->shape[d] <= 1 || tix_tensor_count(t) == 0) return 0;
     return t->strides[d] * (int64_t)tix_dtype_size(t->dtype);
 }
 
