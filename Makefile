@@ -27,6 +27,9 @@ FUZZ_LONG_SECONDS ?= 600
 FUZZ_JOBS ?= 2
 # differential cases per operation under valgrind (the default 3000 takes far too long there)
 VALGRIND_DIFF_CASES ?= 200
+# The sanitizer builds use clang: its UBSan also reports pointer arithmetic on NULL, which gcc's
+# does not. SANITIZE_CC=gcc works too.
+SANITIZE_CC ?= clang
 PREFIX ?= /usr/local
 COVERAGE_MIN ?= 90
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -98,8 +101,9 @@ SANITIZER_CMAKE := -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTIX_INSTALL=OFF $(CMAKE_A
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer; any report fails it.
 # (TIX_INSTALL=OFF: the install tests build programs of their own, without the sanitizers.)
 sanitize:
-	@$(DEPS) test
-	$(CMAKE) -S . -B $(ASAN_DIR) -DTIX_SANITIZE="address;undefined" $(SANITIZER_CMAKE)
+	@$(DEPS) sanitize
+	$(CMAKE) -S . -B $(ASAN_DIR) -DCMAKE_C_COMPILER=$(SANITIZE_CC) -DTIX_SANITIZE="address;undefined" \
+	    $(SANITIZER_CMAKE)
 	$(CMAKE) --build $(ASAN_DIR) -j$(JOBS)
 	cd $(ASAN_DIR) && \
 	    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
@@ -110,9 +114,9 @@ sanitize:
 TSAN_TESTS := test_threadpool unit_executor hostile_concurrency
 TSAN_REGEX := ^(test_threadpool|unit_executor|hostile_concurrency)$$
 tsan:
-	@$(DEPS) test
-	$(CMAKE) -S . -B $(TSAN_DIR) -DTIX_SANITIZE=thread -DTIX_BUILD_CLI=OFF -DTIX_BUILD_EXAMPLES=OFF \
-	    $(SANITIZER_CMAKE)
+	@$(DEPS) sanitize
+	$(CMAKE) -S . -B $(TSAN_DIR) -DCMAKE_C_COMPILER=$(SANITIZE_CC) -DTIX_SANITIZE=thread \
+	    -DTIX_BUILD_CLI=OFF -DTIX_BUILD_EXAMPLES=OFF $(SANITIZER_CMAKE)
 	$(CMAKE) --build $(TSAN_DIR) -j$(JOBS) --target $(TSAN_TESTS)
 	cd $(TSAN_DIR) && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
 	    $(CTEST) --output-on-failure -j$(JOBS) -R '$(TSAN_REGEX)'
@@ -127,7 +131,7 @@ valgrind:
 	cd $(VALGRIND_DIR) && TIX_DIFF_CASES=$(VALGRIND_DIFF_CASES) $(CTEST) -T memcheck -j$(JOBS) \
 	    --output-on-failure -E '$(VALGRIND_EXCLUDE)' \
 	    --overwrite MemoryCheckCommand=$$(command -v valgrind) \
-	    --overwrite "MemoryCheckCommandOptions=--error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --track-origins=yes --num-callers=30"
+	    --overwrite "MemoryCheckCommandOptions=--error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --show-possibly-lost=no --track-origins=yes --num-callers=30"
 
 # libFuzzer builds need clang; everything is built with ASan + UBSan and coverage instrumentation.
 fuzz-build:

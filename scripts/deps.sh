@@ -5,6 +5,9 @@
 #   scripts/deps.sh build      the library, examples and demo
 #   scripts/deps.sh test       + cmocka, pkg-config, g++ (header check), protobuf-c (the CLI)
 #   scripts/deps.sh coverage   + gcovr
+#   scripts/deps.sh sanitize   test + clang and its sanitizer runtimes (make sanitize, make tsan)
+#   scripts/deps.sh valgrind   test + valgrind
+#   scripts/deps.sh fuzz       build + clang and its runtimes (libFuzzer, ASan, UBSan)
 #
 # TIX_SKIP_DEPS=1 skips the check (for machines that have the tools some other way).
 set -eu
@@ -14,8 +17,11 @@ case "$what" in
     build) packages="cmake make gcc libc6-dev pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler" ;;
     test) packages="cmake make gcc libc6-dev g++ pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler" ;;
     coverage) packages="cmake make gcc libc6-dev g++ pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler gcovr" ;;
+    sanitize) packages="cmake make gcc libc6-dev g++ pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler clang libclang-rt-dev" ;;
+    valgrind) packages="cmake make gcc libc6-dev g++ pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler valgrind" ;;
+    fuzz) packages="cmake make gcc libc6-dev pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler clang libclang-rt-dev" ;;
     *)
-        echo "usage: $0 build|test|coverage" >&2
+        echo "usage: $0 build|test|coverage|sanitize|valgrind|fuzz" >&2
         exit 2
         ;;
 esac

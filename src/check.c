@@ -222,26 +222,24 @@ static bool self_overlapping(const tix_tensor* t) {
 }
 
 tix_status tix__check_memory(const tix__call* call, bool* in_place) {
-    const tix_tensor* inputs[3] = {call->data, call->indices, call->updates};
-    const char* names[3] = {"data", "indices", "updates"};
-    for (int i = 0; i < 3; i++) {
-        if (inputs[i] != NULL && inputs[i]->data == NULL && tix_tensor_count(inputs[i]) > 0) {
+    const tix_tensor* views[4] = {call->data, call->indices, call->updates, call->output};
+    const char* names[4] = {"data", "indices", "updates", "output"};
+    for (int i = 0; i < 4; i++) {
+        if (views[i] != NULL && views[i]->data == NULL && tix_tensor_count(views[i]) > 0) {
             return tix__fail(call->diag, TIX_STATUS_NULL_POINTER, names[i], -1, -1, 0,
                              "%s: data pointer is NULL but the tensor has %lld elements",
-                             names[i], (long long)tix_tensor_count(inputs[i]));
+                             names[i], (long long)tix_tensor_count(views[i]));
         }
     }
     /* tix assumes that each view's elements lie in memory the caller owns; it can only check
      * that they fit in the address space at all. */
-    const tix_tensor* views[4] = {call->data, call->indices, call->updates, call->output};
-    const char* view_names[4] = {"data", "indices", "updates", "output"};
     for (int i = 0; i < 4; i++) {
         uintptr_t low, high;
         if (views[i] != NULL && tix_tensor_count(views[i]) > 0 &&
             !byte_range(views[i], &low, &high)) {
-            return tix__fail(call->diag, TIX_STATUS_INVALID_STRIDES, view_names[i], -1, -1, 0,
+            return tix__fail(call->diag, TIX_STATUS_INVALID_STRIDES, names[i], -1, -1, 0,
                              "%s: its strides reach outside the address space from %p",
-                             view_names[i], views[i]->data);
+                             names[i], views[i]->data);
         }
     }
     const tix_tensor* output = call->output;
@@ -249,18 +247,13 @@ tix_status tix__check_memory(const tix__call* call, bool* in_place) {
         *in_place = false;
         return TIX_STATUS_OK;
     }
-    if (output->data == NULL) {
-        return tix__fail(call->diag, TIX_STATUS_NULL_POINTER, "output", -1, -1, 0,
-                         "output: data pointer is NULL but the tensor has %lld elements",
-                         (long long)tix_tensor_count(output));
-    }
     if (self_overlapping(output)) {
         return tix__fail(call->diag, TIX_STATUS_ALIASING, "output", -1, -1, 0,
                          "output: its strides make two of its elements overlap");
     }
     *in_place = call->updates != NULL && same_view(output, call->data);
     for (int i = *in_place ? 1 : 0; i < 3; i++) {
-        if (inputs[i] != NULL && overlap(output, inputs[i])) {
+        if (views[i] != NULL && overlap(output, views[i])) {
             return tix__fail(call->diag, TIX_STATUS_ALIASING, "output", -1, -1, 0,
                              "output: its memory overlaps %s%s", names[i],
                              i == 0 && call->updates != NULL
