@@ -124,17 +124,24 @@ static void stream_fence(void) {
 #endif
 
 /* m rows of `bytes` contiguous bytes, row r from src + offsets[r] + r * src_row (or the fill
- * block) to dst + r * dst_row, prefetching the rows to come. */
+ * block) to dst + r * dst_row, prefetching the rows to come; with streaming stores when
+ * `streaming` (a constant at every use). */
 TIX__TEMPLATE void copy_rows(char* dst, int64_t dst_row, const char* src, int64_t src_row,
-                             const int64_t* offsets, int64_t m, const char* fill, size_t bytes) {
+                             const int64_t* offsets, int64_t m, const char* fill, size_t bytes,
+                             bool streaming) {
     for (int64_t r = 0; r < m; r++) {
         int64_t ahead = r + PREFETCH_DISTANCE;
         if (ahead < m && offsets[ahead] != TIX__SKIP) {
             PREFETCH(src + offsets[ahead] + ahead * src_row);
         }
         const char* from = offsets[r] != TIX__SKIP ? src + offsets[r] + r * src_row : fill;
-        memcpy(dst + r * dst_row, from, bytes);
+        if (streaming) {
+            stream_copy(dst + r * dst_row, from, bytes);
+        } else {
+            memcpy(dst + r * dst_row, from, bytes);
+        }
     }
+    if (streaming) stream_fence();
 }
 
 /* Instances per element size, selected through the tables below. */
@@ -201,7 +208,7 @@ PLACE_INSTANCES(16)
                                   const int64_t* offsets, int64_t m, const char* fill,            \
                                   size_t unused) {                                                \
         (void)unused;                                                                             \
-        copy_rows(dst, dst_row, src, src_row, offsets, m, fill, bytes);                           \
+        copy_rows(dst, dst_row, src, src_row, offsets, m, fill, bytes, false);                    \
     }
 ROW_INSTANCE(4)
 ROW_INSTANCE(8)
@@ -213,21 +220,13 @@ ROW_INSTANCE(128)
 
 static void copy_rows_any(char* dst, int64_t dst_row, const char* src, int64_t src_row,
                           const int64_t* offsets, int64_t m, const char* fill, size_t bytes) {
-    copy_rows(dst, dst_row, src, src_row, offsets, m, fill, bytes);
+    copy_rows(dst, dst_row, src, src_row, offsets, m, fill, bytes, false);
 }
 
 /* copy_rows with streaming stores, for outputs much larger than the caches. */
 static void stream_rows(char* dst, int64_t dst_row, const char* src, int64_t src_row,
                         const int64_t* offsets, int64_t m, const char* fill, size_t bytes) {
-    for (int64_t r = 0; r < m; r++) {
-        int64_t ahead = r + PREFETCH_DISTANCE;
-        if (ahead < m && offsets[ahead] != TIX__SKIP) {
-            PREFETCH(src + offsets[ahead] + ahead * src_row);
-        }
-        const char* from = offsets[r] != TIX__SKIP ? src + offsets[r] + r * src_row : fill;
-        stream_copy(dst + r * dst_row, from, bytes);
-    }
-    stream_fence();
+    copy_rows(dst, dst_row, src, src_row, offsets, m, fill, bytes, true);
 }
 
 /* A dense copy (n elements both sides contiguous) with streaming stores; otherwise as move. */

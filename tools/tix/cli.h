@@ -12,6 +12,10 @@ enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2 };
 /* Prints "tix: <message>\n" to stderr. */
 void cli_error(const char* format, ...) __attribute__((format(printf, 1, 2)));
 
+/* The value of the option at argv[*i] ("--flag=VALUE", or "--flag VALUE", which advances *i);
+ * NULL after printing "tix: FLAG needs a value" when there is none. */
+const char* cli_option_value(int argc, char** argv, int* i, const char* flag);
+
 /* The commands: argv[0] is the command's name. */
 int cli_run(int argc, char** argv);
 int cli_onnx_test(int argc, char** argv);

@@ -148,14 +148,7 @@ static bool parse(int argc, char** argv, settings* s) {
             cli_error("unknown option '%s' (see tix bench --help)", flag);
             return false;
         }
-        if (value != NULL) {
-            value++;
-        } else if (i + 1 < argc) {
-            value = argv[++i];
-        } else {
-            cli_error("%s needs a value", flag);
-            return false;
-        }
+        if ((value = cli_option_value(argc, argv, &i, flag)) == NULL) return false;
         if (strcmp(flag, "--threads") == 0) {
             if (!parse_threads(value, s)) return false;
         } else if (strcmp(flag, "--runs") == 0) {

@@ -116,14 +116,7 @@ static bool parse(int argc, char** argv, request* r) {
             r->exclude_self_given = true;
             continue;
         }
-        if (value != NULL) {
-            value++;
-        } else if (i + 1 < argc) {
-            value = argv[++i];
-        } else {
-            cli_error("%s needs a value", flag);
-            return false;
-        }
+        if ((value = cli_option_value(argc, argv, &i, flag)) == NULL) return false;
         int choice;
         if (strcmp(flag, "--axis") == 0) {
             if (!parse_integer(flag, value, &r->axis)) return false;

@@ -23,6 +23,14 @@ void cli_error(const char* format, ...) {
     va_end(args);
 }
 
+const char* cli_option_value(int argc, char** argv, int* i, const char* flag) {
+    const char* value = strchr(argv[*i], '=');
+    if (value != NULL) return value + 1;
+    if (*i + 1 < argc) return argv[++*i];
+    cli_error("%s needs a value", flag);
+    return NULL;
+}
+
 int main(int argc, char** argv) {
     if (argc < 2) {
         fputs(usage, stderr);
