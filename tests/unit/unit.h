@@ -231,6 +231,13 @@ static inline void ut_expect_status_(tix_status got, tix_status want, const char
 #define EXPECT_STATUS(call, want) ut_expect_status_((call), (want), #call, __FILE__, __LINE__)
 #define EXPECT_OK(call) EXPECT_STATUS(call, TIX_STATUS_OK)
 
+/* Whether a view reaching `below` bytes under `p` stays inside the address space. tix rejects
+ * one that does not with TIX_STATUS_INVALID_STRIDES; whether a test's view does depends on
+ * where the program was loaded (low under valgrind, high for a native PIE). */
+static inline bool ut_reaches_down(const void* p, uint64_t below) {
+    return (uintptr_t)p >= below;
+}
+
 /* true when `argument` is one of the '|'-separated names in `choices`. */
 static inline bool ut_argument_is_one_of(const char* argument, const char* choices) {
     size_t len = strlen(argument);
