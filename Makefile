@@ -25,6 +25,8 @@ FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 30
 FUZZ_LONG_SECONDS ?= 600
 FUZZ_JOBS ?= 2
+# libFuzzer's seed (0: a new one each run); CI fixes one so that its runs can be replayed
+FUZZ_SEED ?= 0
 # differential cases per operation under valgrind (the default 3000 takes far too long there)
 VALGRIND_DIFF_CASES ?= 200
 # The sanitizer builds use clang: its UBSan also reports pointer arithmetic on NULL, which gcc's
@@ -142,10 +144,10 @@ fuzz-build:
 	$(CMAKE) --build $(FUZZ_DIR) -j$(JOBS)
 
 fuzz-smoke: fuzz-build
-	FUZZ_JOBS=$(FUZZ_JOBS) sh fuzz/fuzz.sh $(FUZZ_DIR) $(FUZZ_SECONDS)
+	FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_SEED=$(FUZZ_SEED) sh fuzz/fuzz.sh $(FUZZ_DIR) $(FUZZ_SECONDS)
 
 fuzz: fuzz-build
-	FUZZ_JOBS=$(FUZZ_JOBS) sh fuzz/fuzz.sh $(FUZZ_DIR) $(FUZZ_LONG_SECONDS)
+	FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_SEED=$(FUZZ_SEED) sh fuzz/fuzz.sh $(FUZZ_DIR) $(FUZZ_LONG_SECONDS)
 
 fuzz-corpus: build
 	rm -rf fuzz/corpus

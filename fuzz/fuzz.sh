@@ -9,10 +9,11 @@
 # BUILD_DIR/fuzz-corpus/<target> (kept between runs, never to the committed corpus), crashes to
 # BUILD_DIR/fuzz-artifacts/<target>/, the log to BUILD_DIR/fuzz-logs/<target>.log.
 #
-# FUZZ_JOBS targets run at once (default 2), each under `nice`. The script prints one line per
-# target (executions, corpus size, result) and fails if any target found a crash, a leak, a
-# timeout or an out-of-memory input: the input is in the artifacts directory; replay it with
-# BUILD_DIR/fuzz/fuzz_<target> ARTIFACT, then add it to fuzz/regressions/<target>/.
+# FUZZ_JOBS targets run at once (default 2), each under `nice`; FUZZ_SEED fixes libFuzzer's seed
+# (default 0: a new one each run). The script prints one line per target (executions, corpus
+# size, result) and fails if any target found a crash, a leak, a timeout or an out-of-memory
+# input: the report and the input are printed, the input is in the artifacts directory; replay
+# it with BUILD_DIR/fuzz/fuzz_<target> ARTIFACT, then add it to fuzz/regressions/<target>/.
 #
 # TIX_FUZZ_KNOWN (comma-separated) skips findings already reported (see fuzz/fuzz_common.h); CI
 # leaves it unset.
@@ -27,6 +28,8 @@ seconds=$2
 shift 2
 targets=${*:-gather scatter gather_elements scatter_elements gather_nd scatter_nd npy onnx_model onnx_tensor}
 jobs=${FUZZ_JOBS:-2}
+# A fixed seed replays the same mutations (as far as the threaded targets allow).
+seed=${FUZZ_SEED:-0}
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "$build" && pwd)
 
@@ -57,7 +60,7 @@ run_one() {
     # -malloc_limit_mb: any single allocation above 256 MiB is a finding (inputs are at most
     # 64 KiB); -timeout: an input that takes 10 s is a finding.
     # shellcheck disable=SC2086 # one word per seed directory
-    nice "$program" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    nice "$program" -max_total_time="$seconds" -seed="$seed" -timeout=10 -rss_limit_mb=2048 \
         -malloc_limit_mb=256 -max_len=65536 -print_final_stats=1 \
         -artifact_prefix="$r_artifacts/" "$r_corpus" $r_seeds >"$r_log" 2>&1
 }
@@ -76,6 +79,12 @@ summary() {
     fi
     printf 'fuzz: %-17s %10s execs (%6s/s), %6s corpus files: %s\n' "$s_target" \
         "${s_runs:-?}" "${s_rate:-?}" "$s_corpus" "$s_result"
+    if [ "$s_status" != 0 ]; then
+        # The report and the input (its Base64 line) go to the output too: a CI machine's build
+        # directory is gone by the time anyone reads its log.
+        awk '/runtime error|ERROR: |^SUMMARY|^Base64|^MS: /{on = 1} on && shown++ < 80' "$s_log" |
+            sed "s/^/fuzz: $s_target: /"
+    fi
 }
 
 failed=0

@@ -52,13 +52,16 @@ static bool mergeable(const tix__loop* loop, int32_t outer, int32_t inner) {
 }
 
 void tix__loop_fold(tix__loop* loop) {
-    int32_t kept = 0;
+    /* Empty first: the other extents' product may exceed int64 when one of them is 0. */
     for (int32_t d = 0; d < loop->rank; d++) {
         if (loop->shape[d] == 0) { /* nothing to visit */
             loop->rank = 1;
             loop->shape[0] = 0;
             return;
         }
+    }
+    int32_t kept = 0;
+    for (int32_t d = 0; d < loop->rank; d++) {
         if (loop->shape[d] == 1) continue;
         if (kept > 0 && mergeable(loop, kept - 1, d)) {
             loop->shape[kept - 1] *= loop->shape[d];

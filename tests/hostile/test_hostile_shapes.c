@@ -383,6 +383,33 @@ static void test_mean_counts_of_an_empty_output(void** state) {
     assert_true(out[0] == -1.0f);
 }
 
+/* Empty indices and updates [2, 2^62, 0] into data [3]: an empty view's strides are never used,
+ * so every loop dimension merges, and 2 x 2^62 overflowed before the 0 was reached (a fuzzer
+ * finding). Each reduction, and scatter_nd with indices [2, 2^62, 0, 1]; the output is the data. */
+static void test_empty_updates_whose_extents_overflow(void** state) {
+    (void)state;
+    float data[3] = {1, 2, 3}, upd[1] = {9}, out[3];
+    int64_t idx[1] = {0};
+    const int64_t big = (int64_t)1 << 62;
+    op_args a;
+    memset(&a, 0, sizeof a);
+    a.d = UT_T(data, DT_F32, 3);
+    a.i = ut_tensor(idx, DT_I64, 3, UT_DIMS(2, big, 0), UT_DIMS(1, 1, 1));
+    a.u = ut_tensor(upd, DT_F32, 3, UT_DIMS(2, big, 0), UT_DIMS(1, 1, 1));
+    a.o = UT_T(out, DT_F32, 3);
+    for (tix_reduction r = TIX_REDUCTION_NONE; r <= TIX_REDUCTION_MEAN; r++) {
+        tix_options o = ut_opts();
+        o.reduction = r;
+        memset(out, 0, sizeof out);
+        EXPECT_STATUS(op_run(OP_SCATTER, &a, &o), TIX_STATUS_OK);
+        EXPECT_F32(out, 1, 2, 3);
+    }
+    a.i = ut_tensor(idx, DT_I64, 4, UT_DIMS(2, big, 0, 1), UT_DIMS(1, 1, 1, 1));
+    memset(out, 0, sizeof out);
+    EXPECT_OP(OP_SCATTER_ND, &a, TIX_STATUS_OK, NULL);
+    EXPECT_F32(out, 1, 2, 3);
+}
+
 /* gather_nd from empty data [2^62, 0] (strides never checked): the tuple's first component,
  * 2^62 - 1, is in range, and times the stride in bytes it overflows int64; the second addresses
  * the empty axis, so the call fails. */
@@ -914,6 +941,7 @@ int main(void) {
         cmocka_unit_test(test_empty_view_strides_never_multiplied),
         cmocka_unit_test(test_null_empty_data_never_offset),
         cmocka_unit_test(test_mean_counts_of_an_empty_output),
+        cmocka_unit_test(test_empty_updates_whose_extents_overflow),
         cmocka_unit_test(test_index_times_stride_of_empty_data),
         cmocka_unit_test(test_view_at_the_offset_limit),
         cmocka_unit_test(test_far_apart_elements),
