@@ -27,8 +27,10 @@
 #define TILE_ELEMENTS 8192
 /* Tuples resolved at a time (offsets live on the stack). */
 #define CHUNK 256
-/* Outputs larger than this are written with streaming stores (far beyond any cache). */
+/* Outputs larger than this are written with streaming stores (far beyond any cache)... */
 #define STREAM_BYTES (32 * 1024 * 1024)
+/* ... by a scatter, in runs at least this long (shorter ones would write partial lines). */
+#define STREAM_MIN_RUN 256
 /* Rows that share their indices resolved together (their output stays in cache meanwhile). */
 #define SHARED_ROWS 32
 /* Longest block a gather copies as a whole, fill included (the fill block is this long). */
@@ -36,6 +38,10 @@
 /* A gather reading one element per tuple from rows it jumps between is cache-blocked so that
  * the part of the data one tile reads stays below this. */
 #define BLOCKING_BYTES (256 * 1024)
+/* Element passes that read (or write) each row of the indexed operand at random places
+ * prefetch the rows this far ahead, when a row spans at most ROW_SPAN_MAX bytes. */
+#define ROWS_AHEAD 2
+#define ROW_SPAN_MAX (16 * 1024)
 
 typedef enum pass_kind {
     PASS_GATHER,   /* direct <- indexed (components 0: a plain copy) */
@@ -62,6 +68,7 @@ typedef struct pass {
     bool count;                  /* a scatter with mean */
     int64_t self;                /* mean: 1 when data counts as an element */
     int64_t rows_per_unit;       /* rows in one unit of parallel work */
+    int64_t row_span;            /* bytes of the indexed operand one row reaches, to prefetch */
     atomic_bool unresolved;      /* a tuple resolved to nothing (set by any task) */
     char fill_block[FILL_BLOCK]; /* copy_rows: the fill element repeated over a row */
 } pass;
@@ -121,6 +128,11 @@ static void block_panel(const pass* p, char* const* base, const int64_t* rs, con
     }
 }
 
+/* Prefetches `span` bytes from `row` (span 0: nothing). */
+static void prefetch_span(const char* row, int64_t span) {
+    for (int64_t b = 0; b < span; b += TIX__CACHE_LINE) TIX__PREFETCH(row + b);
+}
+
 /* A tuple per element: m rows of n elements, element i of row r using the tuple at
  * indices + r * rs[INDICES] + i * es[INDICES]. Row by row; but rows that share their indices
  * (rs[INDICES] == 0) go in blocks, a chunk of indices resolved once for the whole block. */
@@ -128,8 +140,13 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
                           int64_t m, int64_t n) {
     int64_t xo[CHUNK], co[CHUNK];
     bool shared = rs[TIX__INDICES] == 0 && m > 1;
+    int64_t span = rs[TIX__INDEXED] != 0 ? p->row_span : 0;
+    for (int64_t r = 0; r < ROWS_AHEAD && r < m; r++)
+        prefetch_span(base[TIX__INDEXED] + r * rs[TIX__INDEXED], span);
     if (!shared && p->kind == PASS_GATHER && p->fused != NULL) { /* no offsets to keep */
         for (int64_t r = 0; r < m; r++) {
+            if (r + ROWS_AHEAD < m)
+                prefetch_span(base[TIX__INDEXED] + (r + ROWS_AHEAD) * rs[TIX__INDEXED], span);
             note(p, p->fused(base[TIX__DIRECT] + r * rs[TIX__DIRECT], es[TIX__DIRECT],
                              base[TIX__INDEXED] + r * rs[TIX__INDEXED], es[TIX__INDEXED],
                              base[TIX__INDICES] + r * rs[TIX__INDICES], es[TIX__INDICES], n,
@@ -139,6 +156,8 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
     }
     if (!shared && p->kind == PASS_SCATTER && p->fused_scatter != NULL) {
         for (int64_t r = 0; r < m; r++) {
+            if (r + ROWS_AHEAD < m)
+                prefetch_span(base[TIX__INDEXED] + (r + ROWS_AHEAD) * rs[TIX__INDEXED], span);
             p->fused_scatter(base[TIX__INDEXED] + r * rs[TIX__INDEXED], es[TIX__INDEXED],
                              base[TIX__DIRECT] + r * rs[TIX__DIRECT], es[TIX__DIRECT],
                              base[TIX__INDICES] + r * rs[TIX__INDICES], es[TIX__INDICES], n,
@@ -152,6 +171,8 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
         for (int64_t i0 = 0; i0 < n; i0 += CHUNK) {
             int64_t c = n - i0 < CHUNK ? n - i0 : CHUNK;
             for (int64_t r = r0; r < r0 + rows; r++) {
+                if (i0 == 0 && r + ROWS_AHEAD < m)
+                    prefetch_span(base[TIX__INDEXED] + (r + ROWS_AHEAD) * rs[TIX__INDEXED], span);
                 if (r == r0 || !shared) {
                     const char* indices =
                         base[TIX__INDICES] + r * rs[TIX__INDICES] + i0 * es[TIX__INDICES];
@@ -288,6 +309,19 @@ static void block_for_cache(pass* p) {
     tix__loop_move(loop, inner, outer);
 }
 
+/* The bytes of the indexed operand that one row of a tuple-per-element pass can reach, when its
+ * single component alone moves along the row and they are few enough to prefetch; else 0. */
+static int64_t row_span(const pass* p) {
+    const tix__loop* loop = &p->loop;
+    int32_t inner = loop->rank - 1;
+    if (loop->components != 1 || loop->stride[TIX__INDICES][inner] == 0 ||
+        loop->stride[TIX__INDEXED][inner] != 0) {
+        return 0;
+    }
+    int64_t step = p->tuples.step[0], size = p->tuples.size[0];
+    return step > 0 && size <= ROW_SPAN_MAX / step ? size * step : 0;
+}
+
 /* A scatter in parallel: keep the dimensions that walk index positions (output stride 0) after
  * all that do not, and hand out only those before them, so that one task owns every update of an
  * element. Sets rows_per_unit and returns the number of units. */
@@ -329,6 +363,7 @@ static int64_t own_destinations(pass* p) {
 static void run(pass* p, const tix_executor* executor) {
     tix__loop_fold(&p->loop);
     block_for_cache(p);
+    p->row_span = row_span(p);
     int64_t rows = tix__loop_rows(&p->loop);
     if (rows == 0)
         return;
@@ -380,6 +415,15 @@ static tix__tuples tuples_of(const tix__loop* loop, const tix__call* call, int o
     };
 }
 
+/* The bytes of each run of a folded loop when both moved operands are dense along it (so whole
+ * runs can be copied as blocks), else 0. */
+static int64_t dense_rows_of(const tix__loop* loop, size_t size) {
+    int32_t inner = loop->rank - 1;
+    bool dense = loop->stride[TIX__DIRECT][inner] == (int64_t)size &&
+                 loop->stride[TIX__INDEXED][inner] == (int64_t)size;
+    return dense ? loop->shape[inner] * (int64_t)size : 0;
+}
+
 /* Builds a pass's loop; the tuples point into the pass itself, so it must not move after. */
 static void build(pass* p, const tix__call* call, const tix__map* map,
                   const tix__operands* operands) {
@@ -419,11 +463,8 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
     tix__operands operands = {call->output, &data, call->indices, NULL};
     build(p, call, map, &operands);
     tix__loop_fold(&p->loop);
-    const tix__loop* loop = &p->loop;
-    int32_t inner = loop->rank - 1;
-    int64_t bytes = loop->shape[inner] * (int64_t)size;
-    if (loop->stride[TIX__DIRECT][inner] == (int64_t)size &&
-        loop->stride[TIX__INDEXED][inner] == (int64_t)size && bytes <= FILL_BLOCK) {
+    int64_t bytes = dense_rows_of(&p->loop, size);
+    if (bytes > 0 && bytes <= FILL_BLOCK) {
         bool streaming = tix_tensor_count(call->output) * (int64_t)size > STREAM_BYTES;
         p->copy_rows = tix__copy_rows_kernel((size_t)bytes, streaming);
         for (int64_t b = 0; b < bytes; b += (int64_t)size)
@@ -502,6 +543,12 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
                 .count_row = tix__reduce_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD),
                 .count_scatter = tix__scatter_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD)};
     build(p, call, map, &operands);
+    tix__loop_fold(&p->loop);
+    if (o->reduction == TIX_REDUCTION_NONE && n * (int64_t)size > STREAM_BYTES &&
+        dense_rows_of(&p->loop, size) >= STREAM_MIN_RUN) {
+        /* replacing long runs of a large output: streaming stores spare reading each line */
+        p->row = tix__stream_move_kernel(size);
+    }
     run(p, executor);
 
     if (mean) {

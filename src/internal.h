@@ -16,10 +16,15 @@
 /* For loop bodies written once and instantiated with constant sizes: each instance must get
  * its own copy, where the constants fold away. */
 #define TIX__TEMPLATE static inline __attribute__((always_inline))
+/* A hint to bring the line at p into the cache: the reads of a gather go to random places. */
+#define TIX__PREFETCH(p) __builtin_prefetch(p)
 #else
 #define TIX__PRINTF(fmt, args)
 #define TIX__TEMPLATE static inline
+#define TIX__PREFETCH(p) ((void)(p))
 #endif
+/* Bytes in a cache line (the unit of prefetching). */
+#define TIX__CACHE_LINE 64
 
 /* ---- dtype.c: what the library knows about each element type ---- */
 typedef enum tix__kind {

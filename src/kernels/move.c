@@ -7,14 +7,10 @@
 #include "../internal.h"
 #include "scatter_fused.h"
 
-#if defined(__GNUC__)
-#define PREFETCH(p) __builtin_prefetch(p)
-#else
-#define PREFETCH(p) ((void)(p))
-#endif
-
-/* How many rows ahead a row gather prefetches the rows it will read. */
-enum { PREFETCH_DISTANCE = 8 };
+/* A row gather prefetches every line of the rows it will read, this many bytes ahead (at least
+ * two rows): enough lines in flight to cover the memory latency, rows shorter than a line
+ * included. */
+enum { PREFETCH_BYTES = 2048 };
 /* Rows shorter than this gain nothing from streaming stores (they fill partial lines). */
 enum { STREAM_MIN_ROW = 64 };
 
@@ -126,14 +122,24 @@ static void stream_fence(void) {
 /* m rows of `bytes` contiguous bytes, row r from src + offsets[r] + r * src_row (or the fill
  * block) to dst + r * dst_row, prefetching the rows to come; with streaming stores when
  * `streaming` (a constant at every use). */
+TIX__TEMPLATE void prefetch_row(const char* src, int64_t src_row, const int64_t* offsets,
+                                int64_t r, size_t bytes) {
+    if (offsets[r] == TIX__SKIP) return;
+    const char* from = src + offsets[r] + r * src_row;
+    /* every line the row touches, the last one included when the row straddles it */
+    for (size_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH(from + b);
+    if (bytes % TIX__CACHE_LINE != 0 || (uintptr_t)from % TIX__CACHE_LINE != 0) {
+        TIX__PREFETCH(from + bytes - 1);
+    }
+}
+
 TIX__TEMPLATE void copy_rows(char* dst, int64_t dst_row, const char* src, int64_t src_row,
                              const int64_t* offsets, int64_t m, const char* fill, size_t bytes,
                              bool streaming) {
+    int64_t distance = bytes >= PREFETCH_BYTES / 2 ? 2 : (int64_t)(PREFETCH_BYTES / bytes);
+    for (int64_t r = 0; r < m && r < distance; r++) prefetch_row(src, src_row, offsets, r, bytes);
     for (int64_t r = 0; r < m; r++) {
-        int64_t ahead = r + PREFETCH_DISTANCE;
-        if (ahead < m && offsets[ahead] != TIX__SKIP) {
-            PREFETCH(src + offsets[ahead] + ahead * src_row);
-        }
+        if (r + distance < m) prefetch_row(src, src_row, offsets, r + distance, bytes);
         const char* from = offsets[r] != TIX__SKIP ? src + offsets[r] + r * src_row : fill;
         if (streaming) {
             stream_copy(dst + r * dst_row, from, bytes);

@@ -84,7 +84,8 @@ static void gather_rows(int64_t cols, size_t shift, const tix_executor* executor
 }
 
 /* A scatter whose copy of data is the large dense move: data [PICKS, cols] (35 MB), three rows
- * replaced, into an output `shift` bytes past a 16-byte boundary. */
+ * replaced (row 0 twice: the last update wins, both written with streaming stores), into an
+ * output `shift` bytes past a 16-byte boundary. */
 static void scatter_copy(int64_t cols, size_t shift, const tix_executor* executor) {
     size_t bytes = (size_t)(PICKS * cols) * sizeof(float);
     float* data = malloc(bytes);
@@ -93,20 +94,20 @@ static void scatter_copy(int64_t cols, size_t shift, const tix_executor* executo
         for (int64_t c = 0; c < cols; c++)
             data[r * cols + c] = value(r, c);
     }
-    float* upd = malloc((size_t)(3 * cols) * sizeof(float));
+    float* upd = malloc((size_t)(4 * cols) * sizeof(float));
     assert_non_null(upd);
-    for (int64_t k = 0; k < 3 * cols; k++)
+    for (int64_t k = 0; k < 4 * cols; k++)
         upd[k] = -1.0f - (float)k;
-    int64_t idx[3] = {0, PICKS - 1, 1234};
+    int64_t idx[4] = {0, PICKS - 1, 1234, 0};
     guarded g;
     guarded_init(&g, bytes, shift);
-    tix_tensor d = UT_T(data, DT_F32, PICKS, cols), i = UT_T(idx, DT_I64, 3);
-    tix_tensor u = UT_T(upd, DT_F32, 3, cols), o = UT_T(g.out, DT_F32, PICKS, cols);
+    tix_tensor d = UT_T(data, DT_F32, PICKS, cols), i = UT_T(idx, DT_I64, 4);
+    tix_tensor u = UT_T(upd, DT_F32, 4, cols), o = UT_T(g.out, DT_F32, PICKS, cols);
     tix_options opt = ut_opts();
     opt.executor = executor;
     EXPECT_OK(tix_scatter(&d, &i, &u, 0, 0, &o, &opt));
     for (int64_t r = 0; r < PICKS; r++) {
-        int64_t k = r == 0 ? 0 : r == PICKS - 1 ? 1 : r == 1234 ? 2 : -1;
+        int64_t k = r == 0 ? 3 : r == PICKS - 1 ? 1 : r == 1234 ? 2 : -1;
         for (int64_t c = 0; c < cols; c++) {
             float got;
             memcpy(&got, g.out + (size_t)(r * cols + c) * sizeof(float), sizeof got);
