@@ -128,9 +128,25 @@ static void block_panel(const pass* p, char* const* base, const int64_t* rs, con
     }
 }
 
-/* Prefetches `span` bytes from `row` (span 0: nothing). */
-static void prefetch_span(const char* row, int64_t span) {
-    for (int64_t b = 0; b < span; b += TIX__CACHE_LINE) TIX__PREFETCH(row + b);
+/* What element_panel prefetches of each operand for a row ahead, in bytes from the row's start
+ * (0: nothing): the part of the indexed operand a row reads at random (row_span), and rows of
+ * the others that do not continue the row before them (a cache-blocked pass), which the
+ * hardware would not see coming. */
+static void prefetch_spans(const pass* p, const int64_t* rs, const int64_t* es, int64_t n,
+                           int64_t* spans) {
+    for (int o = 0; o < TIX__OPERANDS; o++) {
+        bool apart = es[o] > 0 && rs[o] != n * es[o] && n <= ROW_SPAN_MAX / es[o];
+        spans[o] = o != TIX__COUNTS && apart ? n * es[o] : 0;
+    }
+    spans[TIX__INDEXED] = rs[TIX__INDEXED] != 0 ? p->row_span : 0;
+}
+
+static void prefetch_row(char* const* base, const int64_t* rs, const int64_t* spans, int64_t r) {
+    for (int o = 0; o < TIX__OPERANDS; o++) {
+        if (spans[o] == 0) continue; /* (an operand a pass does not use has no base) */
+        const char* row = base[o] + r * rs[o];
+        for (int64_t b = 0; b < spans[o]; b += TIX__CACHE_LINE) TIX__PREFETCH(row + b);
+    }
 }
 
 /* A tuple per element: m rows of n elements, element i of row r using the tuple at
@@ -140,13 +156,14 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
                           int64_t m, int64_t n) {
     int64_t xo[CHUNK], co[CHUNK];
     bool shared = rs[TIX__INDICES] == 0 && m > 1;
-    int64_t span = rs[TIX__INDEXED] != 0 ? p->row_span : 0;
+    int64_t spans[TIX__OPERANDS];
+    prefetch_spans(p, rs, es, n, spans);
     for (int64_t r = 0; r < ROWS_AHEAD && r < m; r++)
-        prefetch_span(base[TIX__INDEXED] + r * rs[TIX__INDEXED], span);
+        prefetch_row(base, rs, spans, r);
     if (!shared && p->kind == PASS_GATHER && p->fused != NULL) { /* no offsets to keep */
         for (int64_t r = 0; r < m; r++) {
             if (r + ROWS_AHEAD < m)
-                prefetch_span(base[TIX__INDEXED] + (r + ROWS_AHEAD) * rs[TIX__INDEXED], span);
+                prefetch_row(base, rs, spans, r + ROWS_AHEAD);
             note(p, p->fused(base[TIX__DIRECT] + r * rs[TIX__DIRECT], es[TIX__DIRECT],
                              base[TIX__INDEXED] + r * rs[TIX__INDEXED], es[TIX__INDEXED],
                              base[TIX__INDICES] + r * rs[TIX__INDICES], es[TIX__INDICES], n,
@@ -157,7 +174,7 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
     if (!shared && p->kind == PASS_SCATTER && p->fused_scatter != NULL) {
         for (int64_t r = 0; r < m; r++) {
             if (r + ROWS_AHEAD < m)
-                prefetch_span(base[TIX__INDEXED] + (r + ROWS_AHEAD) * rs[TIX__INDEXED], span);
+                prefetch_row(base, rs, spans, r + ROWS_AHEAD);
             p->fused_scatter(base[TIX__INDEXED] + r * rs[TIX__INDEXED], es[TIX__INDEXED],
                              base[TIX__DIRECT] + r * rs[TIX__DIRECT], es[TIX__DIRECT],
                              base[TIX__INDICES] + r * rs[TIX__INDICES], es[TIX__INDICES], n,
@@ -172,7 +189,7 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
             int64_t c = n - i0 < CHUNK ? n - i0 : CHUNK;
             for (int64_t r = r0; r < r0 + rows; r++) {
                 if (i0 == 0 && r + ROWS_AHEAD < m)
-                    prefetch_span(base[TIX__INDEXED] + (r + ROWS_AHEAD) * rs[TIX__INDEXED], span);
+                    prefetch_row(base, rs, spans, r + ROWS_AHEAD);
                 if (r == r0 || !shared) {
                     const char* indices =
                         base[TIX__INDICES] + r * rs[TIX__INDICES] + i0 * es[TIX__INDICES];
