@@ -49,9 +49,13 @@
  * - Updates are applied in row-major order of the updates tensor, one at a time, so duplicate
  *   indices are resolved deterministically: with TIX_REDUCTION_NONE the last update in row-major
  *   order of the indices wins; with a reduction, out = f(out, update) in that order.
- * - Nothing is lost on bad input: a scatter checks every argument and every index before its
- *   first write (including the copy of data), so a failed call leaves the output (in place: the
- *   caller's data) exactly as it was. A failed gather may have written part of its output.
+ * - Nothing is lost on bad input: a failed scatter leaves the output (in place: the caller's
+ *   data) exactly as it was. It checks every argument before its first write, and every index
+ *   too, except where the output is dense and small beside the indices (at most a quarter of
+ *   their bytes, 64 MiB at most): it then keeps a copy of the output, checks the indices as it
+ *   applies them, and puts the copy back if one fails (one read of the indices instead of two).
+ *   Either way the output must not be read while the call runs. A failed gather may have
+ *   written part of its output.
  *
  * Reductions (scatters only), per dtype
  * - float32/float64: add, sub, mul, min, max, mean. min/max propagate NaN (a NaN operand wins:

@@ -1,9 +1,9 @@
 /* Running the two families over folded loops through the caller's executor.
  *
  * A gather is one pass: each output element is moved from the data element its index tuple
- * addresses. A scatter is up to five: validate every index, copy data to the output,
- * (exclude_self) set every addressed element to the identity, apply the updates, and (mean)
- * divide by the counts.
+ * addresses. A scatter is up to five: validate every index (or keep a copy of a small output to
+ * put back, see undo_bytes), copy data to the output, (exclude_self) set every addressed element
+ * to the identity, apply the updates, and (mean) divide by the counts.
  *
  * Work is done by panels: runs of rows along the two innermost loop dimensions. Index tuples are
  * resolved a chunk at a time into byte offsets (index.c), then typed kernels move or reduce
@@ -31,6 +31,10 @@
 #define STREAM_BYTES (32 * 1024 * 1024)
 /* ... by a scatter, in runs at least this long (shorter ones would write partial lines). */
 #define STREAM_MIN_RUN 256
+/* A scatter may keep a copy of its output to put back on failure instead of checking its
+ * indices first, when the output is at most 1/UNDO_RATIO of the indices and UNDO_MAX bytes. */
+#define UNDO_RATIO 4
+#define UNDO_MAX (64 * 1024 * 1024)
 /* Rows that share their indices resolved together (their output stays in cache meanwhile). */
 #define SHARED_ROWS 32
 /* Longest block a gather copies as a whole, fill included (the fill block is this long). */
@@ -175,10 +179,10 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
         for (int64_t r = 0; r < m; r++) {
             if (r + ROWS_AHEAD < m)
                 prefetch_row(base, rs, spans, r + ROWS_AHEAD);
-            p->fused_scatter(base[TIX__INDEXED] + r * rs[TIX__INDEXED], es[TIX__INDEXED],
-                             base[TIX__DIRECT] + r * rs[TIX__DIRECT], es[TIX__DIRECT],
-                             base[TIX__INDICES] + r * rs[TIX__INDICES], es[TIX__INDICES], n,
-                             &p->tuples);
+            note(p, p->fused_scatter(base[TIX__INDEXED] + r * rs[TIX__INDEXED],
+                                     es[TIX__INDEXED], base[TIX__DIRECT] + r * rs[TIX__DIRECT],
+                                     es[TIX__DIRECT], base[TIX__INDICES] + r * rs[TIX__INDICES],
+                                     es[TIX__INDICES], n, &p->tuples));
         }
         return;
     }
@@ -445,6 +449,7 @@ static int64_t dense_rows_of(const tix__loop* loop, size_t size) {
 static void build(pass* p, const tix__call* call, const tix__map* map,
                   const tix__operands* operands) {
     tix__loop_build(&p->loop, map, operands);
+    atomic_init(&p->unresolved, false);
     if (map->components > 0) {
         p->tuples = tuples_of(&p->loop, call, TIX__INDEXED);
         p->count_tuples = tuples_of(&p->loop, call, TIX__COUNTS);
@@ -487,7 +492,6 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
         for (int64_t b = 0; b < bytes; b += (int64_t)size)
             memcpy(p->fill_block + b, fill, size);
     }
-    atomic_init(&p->unresolved, false);
     run(p, call->options.executor);
     bool unresolved = atomic_load(&p->unresolved);
     free(p);
@@ -497,10 +501,39 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
     return TIX_STATUS_OK;
 }
 
+/* Whether a dense view: row-major, positive strides, no gaps (size-1 dimensions aside). */
+static bool dense(const tix_tensor* t) {
+    int64_t expected = 1;
+    for (int32_t d = t->rank - 1; d >= 0; d--) {
+        if (t->shape[d] != 1 && t->strides[d] != expected) return false;
+        expected *= t->shape[d];
+    }
+    return true;
+}
+
+/* A scatter writes nothing unless every index resolves. It reads the indices once to check them
+ * before its first write, except where keeping a copy of the output to put back costs less: a
+ * dense output whose bytes are at most 1/UNDO_RATIO of the indices' (many updates into few
+ * elements, as a scatter-add of a histogram). Returns the bytes of that copy, or 0. */
+static size_t undo_bytes(const tix__call* call) {
+    int64_t out = tix_tensor_count(call->output) * (int64_t)tix_dtype_size(call->output->dtype);
+    int64_t in = tix_tensor_count(call->indices) * (int64_t)tix_dtype_size(call->indices->dtype);
+    bool checked = call->options.out_of_range != TIX_OUT_OF_RANGE_IGNORE;
+    return checked && out > 0 && out <= UNDO_MAX && out <= in / UNDO_RATIO && dense(call->output)
+               ? (size_t)out
+               : 0;
+}
+
 tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_place) {
-    tix_status status = tix__check_indices(call, map, call->output);
-    if (status != TIX_STATUS_OK)
-        return status;
+    size_t undo_size = undo_bytes(call);
+    void* undo = undo_size > 0 ? malloc(undo_size) : NULL;
+    if (undo != NULL) {
+        memcpy(undo, call->output->data, undo_size);
+    } else {
+        tix_status status = tix__check_indices(call, map, call->output);
+        if (status != TIX_STATUS_OK)
+            return status;
+    }
     if (tix_tensor_count(call->output) == 0) return TIX_STATUS_OK; /* every update dropped */
     const tix_options* o = &call->options;
     const tix_tensor* output = call->output;
@@ -519,6 +552,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     if (p == NULL || (mean && counts_memory == NULL)) {
         free(p);
         free(counts_memory);
+        free(undo);
         return tix__fail(call->diag, TIX_STATUS_OUT_OF_MEMORY, "output", -1, -1, n,
                          "%s: no memory for the plan of the call%s", call->op,
                          mean ? " and the counts of its output elements" : "");
@@ -538,6 +572,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     }
 
     tix__operands operands = {call->updates, output, call->indices, mean ? &counts : NULL};
+    bool unresolved = false; /* some tuple resolved to nothing */
     if (o->exclude_self && o->reduction != TIX_REDUCTION_NONE) {
         char identity[16];
         tix__reduction_identity(dtype, o->reduction, identity);
@@ -547,6 +582,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
                     .constant = identity};
         build(p, call, map, &operands);
         run(p, executor);
+        unresolved = atomic_load(&p->unresolved);
     }
 
     *p = (pass){.kind = PASS_SCATTER,
@@ -567,6 +603,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         p->row = tix__stream_move_kernel(size);
     }
     run(p, executor);
+    unresolved = unresolved || atomic_load(&p->unresolved);
 
     if (mean) {
         *p = (pass){
@@ -577,5 +614,11 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         free(counts_memory);
     }
     free(p);
+    if (undo != NULL && unresolved) { /* put the output back, then say which index failed */
+        memcpy(output->data, undo, undo_size);
+        free(undo);
+        return tix__check_indices(call, map, output);
+    }
+    free(undo);
     return TIX_STATUS_OK;
 }

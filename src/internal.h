@@ -240,8 +240,8 @@ typedef void (*tix__copy_rows_fn)(char* dst, int64_t dst_row, const char* src, i
 
 /* Scatters with the index resolution fused in (int32 or int64 indices, one component):
  * f(dst[position(indices[i * is]) * step + i * ds], src[i * ss]), dropping tuples that resolve
- * to nothing. */
-typedef void (*tix__fused_scatter_fn)(char* dst, int64_t ds, const char* src, int64_t ss,
+ * to nothing. Returns whether every tuple resolved. */
+typedef bool (*tix__fused_scatter_fn)(char* dst, int64_t ds, const char* src, int64_t ss,
                                       const char* indices, int64_t is, int64_t n,
                                       const tix__tuples* tuples);
 /* NULL for other index dtypes, or where the reduction is not defined for dtype; reduction none

@@ -192,15 +192,15 @@ FUSED_INSTANCES(16)
     static inline void place_one_##size(char* dst, const char* src) {                             \
         memcpy(dst, src, size);                                                                   \
     }                                                                                             \
-    static void fused_place_##size##_i64(char* dst, int64_t ds, const char* src, int64_t ss,     \
+    static bool fused_place_##size##_i64(char* dst, int64_t ds, const char* src, int64_t ss,     \
                                          const char* indices, int64_t is, int64_t n,             \
                                          const tix__tuples* t) {                                 \
-        tix__scatter_fused(dst, ds, src, ss, indices, is, n, t, 8, place_one_##size);             \
+        return tix__scatter_fused(dst, ds, src, ss, indices, is, n, t, 8, place_one_##size);      \
     }                                                                                             \
-    static void fused_place_##size##_i32(char* dst, int64_t ds, const char* src, int64_t ss,     \
+    static bool fused_place_##size##_i32(char* dst, int64_t ds, const char* src, int64_t ss,     \
                                          const char* indices, int64_t is, int64_t n,             \
                                          const tix__tuples* t) {                                 \
-        tix__scatter_fused(dst, ds, src, ss, indices, is, n, t, 4, place_one_##size);             \
+        return tix__scatter_fused(dst, ds, src, ss, indices, is, n, t, 4, place_one_##size);      \
     }
 PLACE_INSTANCES(1)
 PLACE_INSTANCES(2)

@@ -16,16 +16,16 @@ static void TIX_CAT3(OP, scatter, NAME)(char* dst, int64_t ds, const char* src, 
     }
 }
 
-static void TIX_CAT3(OP, fused8, NAME)(char* dst, int64_t ds, const char* src, int64_t ss,
+static bool TIX_CAT3(OP, fused8, NAME)(char* dst, int64_t ds, const char* src, int64_t ss,
                                        const char* indices, int64_t is, int64_t n,
                                        const tix__tuples* t) {
-    tix__scatter_fused(dst, ds, src, ss, indices, is, n, t, 8, TIX_CAT3(OP, one, NAME));
+    return tix__scatter_fused(dst, ds, src, ss, indices, is, n, t, 8, TIX_CAT3(OP, one, NAME));
 }
 
-static void TIX_CAT3(OP, fused4, NAME)(char* dst, int64_t ds, const char* src, int64_t ss,
+static bool TIX_CAT3(OP, fused4, NAME)(char* dst, int64_t ds, const char* src, int64_t ss,
                                        const char* indices, int64_t is, int64_t n,
                                        const tix__tuples* t) {
-    tix__scatter_fused(dst, ds, src, ss, indices, is, n, t, 4, TIX_CAT3(OP, one, NAME));
+    return tix__scatter_fused(dst, ds, src, ss, indices, is, n, t, 4, TIX_CAT3(OP, one, NAME));
 }
 
 #undef OP

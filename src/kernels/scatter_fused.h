@@ -5,13 +5,15 @@
 
 #include "../internal.h"
 
-/* The scatter counterpart: `apply` (a constant at every use) combines one element. */
-TIX__TEMPLATE void scatter_fused_loop(char* dst, int64_t ds, const char* src, int64_t ss,
+/* The scatter counterpart: `apply` (a constant at every use) combines one element. Returns
+ * whether every tuple resolved. */
+TIX__TEMPLATE bool scatter_fused_loop(char* dst, int64_t ds, const char* src, int64_t ss,
                                       const char* indices, int64_t is, int64_t n,
                                       const tix__tuples* t, size_t width,
                                       void (*apply)(char* dst, const char* src)) {
     int64_t bound = t->size[0], step = t->step[0];
     int64_t add = t->rule.negative == TIX_NEGATIVE_WRAP ? bound : 0;
+    bool all = true;
     for (int64_t i = 0; i < n; i++) {
         int64_t v = tix__load_index(indices + i * is, width);
         v += v < 0 ? add : 0;
@@ -20,24 +22,25 @@ TIX__TEMPLATE void scatter_fused_loop(char* dst, int64_t ds, const char* src, in
             d = dst + tix__add_offset(0, v, step);
         } else {
             int64_t offset = tix__resolve_one(t, indices + i * is);
-            if (offset == TIX__SKIP) continue;
+            if (offset == TIX__SKIP) {
+                all = false;
+                continue;
+            }
             d = dst + offset;
         }
         apply(d + i * ds, src + i * ss);
     }
+    return all;
 }
 
 /* The loop, with a copy of its own for the usual elements case: every update along the row
  * addresses the same output line (ds = 0). */
-TIX__TEMPLATE void tix__scatter_fused(char* dst, int64_t ds, const char* src, int64_t ss,
+TIX__TEMPLATE bool tix__scatter_fused(char* dst, int64_t ds, const char* src, int64_t ss,
                                       const char* indices, int64_t is, int64_t n,
                                       const tix__tuples* t, size_t width,
                                       void (*apply)(char* dst, const char* src)) {
-    if (ds == 0) {
-        scatter_fused_loop(dst, 0, src, ss, indices, is, n, t, width, apply);
-    } else {
-        scatter_fused_loop(dst, ds, src, ss, indices, is, n, t, width, apply);
-    }
+    if (ds == 0) return scatter_fused_loop(dst, 0, src, ss, indices, is, n, t, width, apply);
+    return scatter_fused_loop(dst, ds, src, ss, indices, is, n, t, width, apply);
 }
 
 #endif /* TIX_SCATTER_FUSED_H */
