@@ -367,7 +367,7 @@ static int64_t own_destinations(pass* p) {
         int64_t units = product(loop, 0, first);
         int64_t n = loop->shape[rank - 1], element = loop->stride[TIX__DIRECT][rank - 1];
         element = element < 0 ? -element : element;
-        int64_t least = element > 0 ? 256 / element : 1; /* keep rows of at least 256 bytes */
+        int64_t least = element > 0 ? 4096 / element : 1; /* keep rows of at least 4 KiB */
         int64_t parts = units >= 64 || rank >= TIX_MAX_RANK ? 1 : divisor(n, 64 / units, least);
         if (parts > 1) {
             tix__loop_split(loop, rank - 1, parts);
