@@ -385,6 +385,65 @@ static void test_large_offsets(void** state) {
     EXPECT_I32(out, 11, 55);
 }
 
+/* Long rows: the fused loops check contiguous indices a block of 256 at a time and copy blocks
+ * found all in range without a test each. Rows of 1000 int64 and int32 indices along a row of
+ * 50 floats, with a negative index (wrapped) in the third block and one out of range (ignored:
+ * the fill) in the fourth; every element compared with its own rule. Then the scatter-add
+ * counterpart, whose blocks take the same path, against a plain loop. */
+static void test_checked_blocks(void** state) {
+    (void)state;
+    enum { N = 50, M = 1000 };
+    float data[2 * N], out[2 * M], fill = -7.0f;
+    int64_t idx64[2 * M];
+    int32_t idx32[2 * M];
+    for (int k = 0; k < 2 * N; k++)
+        data[k] = (float)k;
+    for (int k = 0; k < 2 * M; k++)
+        idx64[k] = (k * 7) % N;
+    idx64[600] = -3;     /* row 0, third block: wraps to 47 */
+    idx64[M + 900] = N;  /* row 1, fourth block: out of range */
+    for (int k = 0; k < 2 * M; k++)
+        idx32[k] = (int32_t)idx64[k];
+    tix_options ignore = ut_opts();
+    ignore.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+    ignore.fill_value = &fill;
+    for (int width = 0; width < 2; width++) {
+        tix_tensor d = UT_T(data, DT_F32, 2, N);
+        tix_tensor i = width == 0 ? UT_T(idx64, DT_I64, 2, M) : UT_T(idx32, DT_I32, 2, M);
+        tix_tensor o = UT_T(out, DT_F32, 2, M);
+        EXPECT_OK(tix_gather_elements(&d, &i, 1, &o, &ignore));
+        for (int r = 0; r < 2; r++) {
+            for (int k = 0; k < M; k++) {
+                int64_t v = idx64[r * M + k];
+                float want = v >= N ? fill : data[r * N + (v < 0 ? v + N : v)];
+                assert_true(out[r * M + k] == want);
+            }
+        }
+        /* under the error rule the same indices fail, naming the bad one */
+        tix_diagnostic diag;
+        tix_options error = ut_opts_diag(&diag);
+        EXPECT_STATUS(tix_gather_elements(&d, &i, 1, &o, &error), TIX_STATUS_INDEX_OUT_OF_RANGE);
+        assert_int_equal(diag.position, M + 900);
+    }
+    /* scatter-add of the same shape into data [2, 50], out of range dropped */
+    float upd[2 * M], sums[2 * N], expected[2 * N];
+    for (int k = 0; k < 2 * M; k++)
+        upd[k] = (float)(k % 5);
+    memcpy(expected, data, sizeof expected);
+    for (int r = 0; r < 2; r++) {
+        for (int k = 0; k < M; k++) {
+            int64_t v = idx64[r * M + k];
+            if (v < N) expected[r * N + (v < 0 ? v + N : v)] += upd[r * M + k];
+        }
+    }
+    tix_options add = ignore;
+    add.reduction = TIX_REDUCTION_ADD;
+    tix_tensor d = UT_T(data, DT_F32, 2, N), i = UT_T(idx64, DT_I64, 2, M);
+    tix_tensor u = UT_T(upd, DT_F32, 2, M), o = UT_T(sums, DT_F32, 2, N);
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 1, &o, &add));
+    assert_memory_equal(sums, expected, sizeof sums);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_onnx_examples),      cmocka_unit_test(test_openvino_examples),
@@ -392,6 +451,7 @@ int main(void) {
         cmocka_unit_test(test_strided_views),      cmocka_unit_test(test_zero_size),
         cmocka_unit_test(test_out_of_range_modes), cmocka_unit_test(test_dtypes),
         cmocka_unit_test(test_shape_inference),    cmocka_unit_test(test_large_offsets),
+        cmocka_unit_test(test_checked_blocks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
