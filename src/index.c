@@ -241,10 +241,6 @@ TIX__VECTOR_CLONES static bool in_range_4(const char* p, int64_t n, int64_t size
     return in_range(p, 4, n, size, wrap, 4);
 }
 
-bool tix__indices_in_range(const char* p, int64_t n, int64_t size, size_t width) {
-    return width == 8 ? in_range_8(p, n, size, false) : in_range_4(p, n, size, false);
-}
-
 /* Whether every tuple of the indices resolves under the rule: the tuple dimension (or none) is
  * read as a tuple, every other dimension walked, the innermost a chunk at a time. */
 static bool all_resolve(const tix__call* call, const tix__map* map, const tix_tensor* indexed) {

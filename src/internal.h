@@ -130,13 +130,6 @@ TIX__TEMPLATE int64_t tix__quick_offset(int64_t v, int64_t size, int64_t add, in
  * TIX__SKIP. Out of line, so that the loops keep their registers. */
 int64_t tix__resolve_one(const tix__tuples* tuples, const char* tuple);
 
-/* Whether the n contiguous int64 (width 8) or int32 (width 4) indices at p are all in
- * [0, size): a branch-free check, with vector instructions where the processor has them. The
- * fused loops check TIX__CHECKED_BLOCK indices at a time this way, then move or combine them
- * without a test each. */
-bool tix__indices_in_range(const char* p, int64_t n, int64_t size, size_t width);
-#define TIX__CHECKED_BLOCK 256
-
 /* offsets[i] for the n tuples at indices + i * stride; TIX__SKIP where one resolves to nothing.
  * Returns whether none did. */
 bool tix__resolve_tuples(const tix__tuples* tuples, const char* indices, int64_t stride,

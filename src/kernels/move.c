@@ -82,27 +82,6 @@ TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t 
                                 const char* indices, int64_t is, int64_t n,
                                 const tix__tuples* t, const char* fill, size_t size,
                                 size_t width) {
-    if (ss == 0 && ds == (int64_t)size && is == (int64_t)width) {
-        /* dense output and indices: blocks whose indices a vector check finds all in range
-         * take a loop with nothing but the copy */
-        int64_t step = t->step[0];
-        bool all = true;
-        for (int64_t i0 = 0; i0 < n; i0 += TIX__CHECKED_BLOCK) {
-            int64_t c = n - i0 < TIX__CHECKED_BLOCK ? n - i0 : TIX__CHECKED_BLOCK;
-            const char* block = indices + i0 * (int64_t)width;
-            char* out = dst + i0 * (int64_t)size;
-            if (tix__indices_in_range(block, c, t->size[0], width)) {
-                for (int64_t i = 0; i < c; i++) {
-                    int64_t v = tix__load_index(block + i * (int64_t)width, width);
-                    memcpy(out + i * (int64_t)size, src + tix__add_offset(0, v, step), size);
-                }
-            } else {
-                all = gather_fused_loop(out, (int64_t)size, src, 0, block, is, c, t, fill, size,
-                                        width) && all;
-            }
-        }
-        return all;
-    }
     if (ss == 0 && ds == (int64_t)size) {
         return gather_fused_loop(dst, (int64_t)size, src, 0, indices, is, n, t, fill, size, width);
     }

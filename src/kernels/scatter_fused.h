@@ -39,24 +39,6 @@ TIX__TEMPLATE bool tix__scatter_fused(char* dst, int64_t ds, const char* src, in
                                       const char* indices, int64_t is, int64_t n,
                                       const tix__tuples* t, size_t width,
                                       void (*apply)(char* dst, const char* src)) {
-    if (ds == 0 && is == (int64_t)width) { /* contiguous indices: checked a block at a time */
-        int64_t step = t->step[0];
-        bool all = true;
-        for (int64_t i0 = 0; i0 < n; i0 += TIX__CHECKED_BLOCK) {
-            int64_t c = n - i0 < TIX__CHECKED_BLOCK ? n - i0 : TIX__CHECKED_BLOCK;
-            const char* block = indices + i0 * (int64_t)width;
-            const char* from = src + i0 * ss;
-            if (tix__indices_in_range(block, c, t->size[0], width)) {
-                for (int64_t i = 0; i < c; i++) {
-                    int64_t v = tix__load_index(block + i * (int64_t)width, width);
-                    apply(dst + tix__add_offset(0, v, step), from + i * ss);
-                }
-            } else {
-                all = scatter_fused_loop(dst, 0, from, ss, block, is, c, t, width, apply) && all;
-            }
-        }
-        return all;
-    }
     if (ds == 0) return scatter_fused_loop(dst, 0, src, ss, indices, is, n, t, width, apply);
     return scatter_fused_loop(dst, ds, src, ss, indices, is, n, t, width, apply);
 }

@@ -385,11 +385,11 @@ static void test_large_offsets(void** state) {
     EXPECT_I32(out, 11, 55);
 }
 
-/* Long rows: the fused loops check contiguous indices a block of 256 at a time and copy blocks
- * found all in range without a test each. Rows of 1000 int64 and int32 indices along a row of
- * 50 floats, with a negative index (wrapped) in the third block and one out of range (ignored:
- * the fill) in the fourth; every element compared with its own rule. Then the scatter-add
- * counterpart, whose blocks take the same path, against a plain loop. */
+/* Long rows through the fused loops (which resolve int32/int64 indices as they copy or add):
+ * rows of 1000 int64 and int32 indices along a row of 50 floats, with a negative index
+ * (wrapped) at 600 and one out of range (ignored: the fill) at 1900; every element compared
+ * with its own rule, and the error rule naming the bad index. Then the scatter-add counterpart
+ * against a plain loop. */
 static void test_checked_blocks(void** state) {
     (void)state;
     enum { N = 50, M = 1000 };
@@ -400,8 +400,8 @@ static void test_checked_blocks(void** state) {
         data[k] = (float)k;
     for (int k = 0; k < 2 * M; k++)
         idx64[k] = (k * 7) % N;
-    idx64[600] = -3;     /* row 0, third block: wraps to 47 */
-    idx64[M + 900] = N;  /* row 1, fourth block: out of range */
+    idx64[600] = -3;    /* row 0: wraps to 47 */
+    idx64[M + 900] = N; /* row 1: out of range */
     for (int k = 0; k < 2 * M; k++)
         idx32[k] = (int32_t)idx64[k];
     tix_options ignore = ut_opts();
