@@ -145,7 +145,9 @@ static void prefetch_spans(const pass* p, const int64_t* rs, const int64_t* es, 
     spans[TIX__INDEXED] = rs[TIX__INDEXED] != 0 ? p->row_span : 0;
 }
 
-static void prefetch_row(char* const* base, const int64_t* rs, const int64_t* spans, int64_t r) {
+/* Prefetches what `spans` says of row r of a panel. */
+static void prefetch_ahead(char* const* base, const int64_t* rs, const int64_t* spans,
+                           int64_t r) {
     for (int o = 0; o < TIX__OPERANDS; o++) {
         if (spans[o] == 0) continue; /* (an operand a pass does not use has no base) */
         const char* row = base[o] + r * rs[o];
@@ -163,11 +165,11 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
     int64_t spans[TIX__OPERANDS];
     prefetch_spans(p, rs, es, n, spans);
     for (int64_t r = 0; r < ROWS_AHEAD && r < m; r++)
-        prefetch_row(base, rs, spans, r);
+        prefetch_ahead(base, rs, spans, r);
     if (!shared && p->kind == PASS_GATHER && p->fused != NULL) { /* no offsets to keep */
         for (int64_t r = 0; r < m; r++) {
             if (r + ROWS_AHEAD < m)
-                prefetch_row(base, rs, spans, r + ROWS_AHEAD);
+                prefetch_ahead(base, rs, spans, r + ROWS_AHEAD);
             note(p, p->fused(base[TIX__DIRECT] + r * rs[TIX__DIRECT], es[TIX__DIRECT],
                              base[TIX__INDEXED] + r * rs[TIX__INDEXED], es[TIX__INDEXED],
                              base[TIX__INDICES] + r * rs[TIX__INDICES], es[TIX__INDICES], n,
@@ -178,7 +180,7 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
     if (!shared && p->kind == PASS_SCATTER && p->fused_scatter != NULL) {
         for (int64_t r = 0; r < m; r++) {
             if (r + ROWS_AHEAD < m)
-                prefetch_row(base, rs, spans, r + ROWS_AHEAD);
+                prefetch_ahead(base, rs, spans, r + ROWS_AHEAD);
             note(p, p->fused_scatter(base[TIX__INDEXED] + r * rs[TIX__INDEXED],
                                      es[TIX__INDEXED], base[TIX__DIRECT] + r * rs[TIX__DIRECT],
                                      es[TIX__DIRECT], base[TIX__INDICES] + r * rs[TIX__INDICES],
@@ -193,7 +195,7 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
             int64_t c = n - i0 < CHUNK ? n - i0 : CHUNK;
             for (int64_t r = r0; r < r0 + rows; r++) {
                 if (i0 == 0 && r + ROWS_AHEAD < m)
-                    prefetch_row(base, rs, spans, r + ROWS_AHEAD);
+                    prefetch_ahead(base, rs, spans, r + ROWS_AHEAD);
                 if (r == r0 || !shared) {
                     const char* indices =
                         base[TIX__INDICES] + r * rs[TIX__INDICES] + i0 * es[TIX__INDICES];

@@ -119,9 +119,7 @@ static void stream_fence(void) {
 }
 #endif
 
-/* m rows of `bytes` contiguous bytes, row r from src + offsets[r] + r * src_row (or the fill
- * block) to dst + r * dst_row, prefetching the rows to come; with streaming stores when
- * `streaming` (a constant at every use). */
+/* Prefetches every line that row r of copy_rows reads (none for a fill row). */
 TIX__TEMPLATE void prefetch_row(const char* src, int64_t src_row, const int64_t* offsets,
                                 int64_t r, size_t bytes) {
     if (offsets[r] == TIX__SKIP) return;
@@ -133,6 +131,9 @@ TIX__TEMPLATE void prefetch_row(const char* src, int64_t src_row, const int64_t*
     }
 }
 
+/* m rows of `bytes` (> 0) contiguous bytes, row r from src + offsets[r] + r * src_row (or the
+ * fill block) to dst + r * dst_row, prefetching the rows to come; with streaming stores when
+ * `streaming` (a constant at every use). */
 TIX__TEMPLATE void copy_rows(char* dst, int64_t dst_row, const char* src, int64_t src_row,
                              const int64_t* offsets, int64_t m, const char* fill, size_t bytes,
                              bool streaming) {
