@@ -157,11 +157,14 @@ static void prefetch_ahead(char* const* base, const int64_t* rs, const int64_t* 
 
 /* A tuple per element: m rows of n elements, element i of row r using the tuple at
  * indices + r * rs[INDICES] + i * es[INDICES]. Row by row; but rows that share their indices
- * (rs[INDICES] == 0) go in blocks, a chunk of indices resolved once for the whole block. */
+ * (rs[INDICES] == 0) go in blocks, a chunk of indices resolved once for the whole block, which
+ * visits a chunk of every row before the next chunk: only where that order cannot show, in a
+ * gather, or where the rows address different elements (rs[INDEXED] != 0). */
 static void element_panel(const pass* p, char* const* base, const int64_t* rs, const int64_t* es,
                           int64_t m, int64_t n) {
     int64_t xo[CHUNK], co[CHUNK];
-    bool shared = rs[TIX__INDICES] == 0 && m > 1;
+    bool shared = rs[TIX__INDICES] == 0 && m > 1 &&
+                  (p->kind == PASS_GATHER || rs[TIX__INDEXED] != 0);
     int64_t spans[TIX__OPERANDS];
     prefetch_spans(p, rs, es, n, spans);
     for (int64_t r = 0; r < ROWS_AHEAD && r < m; r++)

@@ -444,6 +444,44 @@ static void test_shape_inference_and_checks(void** state) {
     EXPECT_F32(out, 1, 0, 0, 0, 2, 0);
 }
 
+/* Indices broadcast over an outer dimension of updates whose rows all address the same elements:
+ * updates apply in row-major order across those rows too. Data [2] float32, indices [2, 300]
+ * with strides [0, 1] (one row of indices for both rows of updates), element 0 addressed at
+ * positions 5 and 300 of each row (on either side of the 256 indices the kernels resolve at a
+ * time), every other index 1. Row-major: 1e8 + -1e8 + 1 + 0 = 1; taking the first 256 positions
+ * of both rows before the rest would give 1e8 + 1 (rounds to 1e8) + -1e8 + 0 = 0. A fuzzer
+ * finding (complex64 mul, whose NaNs showed the order). */
+static void test_broadcast_indices_row_major_order(void** state) {
+    (void)state;
+    enum { K = 300 };
+    float data[2] = {0, 0}, out[2], upd[2 * K] = {0};
+    int64_t idx[K];
+    for (int k = 0; k < K; k++)
+        idx[k] = 1;
+    idx[5] = 0;
+    idx[K - 1] = 0;
+    upd[5] = 1e8f;         /* (0, 5) */
+    upd[K - 1] = -1e8f;    /* (0, 299) */
+    upd[K + 5] = 1.0f;     /* (1, 5) */
+    upd[2 * K - 1] = 0.0f; /* (1, 299) */
+    tix_tensor d = UT_T(data, DT_F32, 2), o = UT_T(out, DT_F32, 2);
+    tix_tensor i = ut_tensor(idx, DT_I64, 2, UT_DIMS(2, K), UT_DIMS(0, 1));
+    tix_tensor u = UT_T(upd, DT_F32, 2, K);
+    tix_options add = ut_opts();
+    add.reduction = TIX_REDUCTION_ADD;
+    EXPECT_OK(tix_scatter(&d, &i, &u, 0, 0, &o, &add));
+    assert_true(out[0] == 1.0f);
+    /* through a pool as well (the rows cannot be split: they share their destinations) */
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    add.executor = &executor;
+    out[0] = -1.0f;
+    EXPECT_OK(tix_scatter(&d, &i, &u, 0, 0, &o, &add));
+    assert_true(out[0] == 1.0f);
+    tix_threadpool_destroy(pool);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_openvino_scatter_update_example),
@@ -458,6 +496,7 @@ int main(void) {
         cmocka_unit_test(test_strided_views),
         cmocka_unit_test(test_every_dtype_moves),
         cmocka_unit_test(test_shape_inference_and_checks),
+        cmocka_unit_test(test_broadcast_indices_row_major_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
