@@ -82,7 +82,8 @@ summary() {
     if [ "$s_status" != 0 ]; then
         # The report and the input (its Base64 line) go to the output too: a CI machine's build
         # directory is gone by the time anyone reads its log.
-        awk '/runtime error|ERROR: |^SUMMARY|^Base64|^MS: /{on = 1} on && shown++ < 80' "$s_log" |
+        awk '/^[a-z_]+: axis |: check .* failed|runtime error|ERROR: |^SUMMARY|^Base64|^MS: /{on = 1}
+             on && shown++ < 80' "$s_log" |
             sed "s/^/fuzz: $s_target: /"
     fi
 }
