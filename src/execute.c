@@ -523,7 +523,8 @@ static bool dense(const tix_tensor* t) {
 static size_t undo_bytes(const tix__call* call) {
     int64_t out = tix_tensor_count(call->output) * (int64_t)tix_dtype_size(call->output->dtype);
     int64_t in = tix_tensor_count(call->indices) * (int64_t)tix_dtype_size(call->indices->dtype);
-    bool checked = call->options.out_of_range != TIX_OUT_OF_RANGE_IGNORE;
+    /* (ignore, clamp and wrap: no index of a non-empty output can fail) */
+    bool checked = call->options.out_of_range == TIX_OUT_OF_RANGE_ERROR;
     return checked && out > 0 && out <= UNDO_MAX && out <= in / UNDO_RATIO && dense(call->output)
                ? (size_t)out
                : 0;

@@ -304,8 +304,14 @@ static bool all_resolve(const tix__call* call, const tix__map* map, const tix_te
 tix_status tix__check_indices(const tix__call* call, const tix__map* map,
                               const tix_tensor* indexed) {
     const tix_tensor* indices = call->indices;
-    if (map->components == 0 || call->options.out_of_range == TIX_OUT_OF_RANGE_IGNORE) {
-        return TIX_STATUS_OK;
+    tix_out_of_range rule_of_range = call->options.out_of_range;
+    if (map->components == 0 || rule_of_range == TIX_OUT_OF_RANGE_IGNORE) return TIX_STATUS_OK;
+    if (rule_of_range == TIX_OUT_OF_RANGE_CLAMP || rule_of_range == TIX_OUT_OF_RANGE_WRAP) {
+        /* every index lands somewhere, unless it addresses an empty dimension */
+        bool empty = false;
+        for (int32_t t = 0; t < map->components; t++)
+            empty = empty || indexed->shape[map->component_dim[t]] == 0;
+        if (!empty) return TIX_STATUS_OK;
     }
     if (tix_tensor_count(indices) == 0 || all_resolve(call, map, indexed)) return TIX_STATUS_OK;
     /* Something failed: find the first failing index in row-major order, for the report. */
