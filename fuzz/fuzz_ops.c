@@ -45,19 +45,8 @@
 #include "reference.h"
 
 #ifndef FUZZ_OP
-#error "define FUZZ_OP (0 gather .. 5 scatter_nd)"
+#error "define FUZZ_OP (0 gather .. 5 scatter_nd: ops.h)"
 #endif
-
-enum {
-    OP_GATHER,
-    OP_SCATTER,
-    OP_GATHER_ELEMENTS,
-    OP_SCATTER_ELEMENTS,
-    OP_GATHER_ND,
-    OP_SCATTER_ND
-};
-static const char* const op_names[] = {"gather",           "scatter",   "gather_elements",
-                                       "scatter_elements", "gather_nd", "scatter_nd"};
 
 enum { T_DATA, T_INDICES, T_UPDATES, T_OUTPUT, T_COUNT };
 static const char* const tensor_names[T_COUNT] = {"data", "indices", "updates", "output"};
@@ -69,9 +58,6 @@ static const char* const tensor_names[T_COUNT] = {"data", "indices", "updates", 
 #define PATTERN 0xA5
 #define BIT(status) (1u << (unsigned)(status))
 
-static bool is_scatter(int op) {
-    return op == OP_SCATTER || op == OP_SCATTER_ELEMENTS || op == OP_SCATTER_ND;
-}
 
 static const char* const string_table[8] = {"alpha", "beta",    "gamma", "",
                                             "delta", "epsilon", "zeta",  "eta"};
@@ -169,7 +155,7 @@ static struct { unsigned long valid, invalid, skipped, statuses[32]; } stats;
 
 static void print_stats(void) {
     fprintf(stderr,
-            "%s: %lu valid calls, %lu invalid, %lu skipped; library statuses:", op_names[FUZZ_OP],
+            "%s: %lu valid calls, %lu invalid, %lu skipped; library statuses:", op_name(FUZZ_OP),
             stats.valid, stats.invalid, stats.skipped);
     for (int k = 0; k < 32; k++) {
         if (stats.statuses[k] != 0)
@@ -211,7 +197,7 @@ static void describe(const fcase* c) {
             "; options %s: negative_indices %d, "
             "out_of_range %d, reduction %d, exclude_self %d, fill %s; executor %d; in place %d; "
             "perturbation %d/%d; misalign %d\n",
-            op_names[c->op], c->axis, c->batch, c->null_options ? "NULL" : "given",
+            op_name(c->op), c->axis, c->batch, c->null_options ? "NULL" : "given",
             (int)o->negative_indices, (int)o->out_of_range, (int)o->reduction, (int)o->exclude_self,
             o->fill_value != NULL ? "given" : "NULL", c->executor, (int)c->in_place,
             c->perturbation, c->target, c->misalign);
@@ -762,45 +748,14 @@ static const tix_tensor* output_argument(const fcase* c, const run* r) {
 static tix_status call(const fcase* c, const run* r, bool library, const tix_options* o) {
     const tix_tensor *d = r->view[T_DATA], *i = r->view[T_INDICES], *u = r->view[T_UPDATES];
     const tix_tensor* out = output_argument(c, r);
-    switch (c->op) {
-        case OP_GATHER:
-            return library ? tix_gather(d, i, c->axis, c->batch, out, o)
-                           : ref_gather(d, i, c->axis, c->batch, out, o);
-        case OP_SCATTER:
-            return library ? tix_scatter(d, i, u, c->axis, c->batch, out, o)
-                           : ref_scatter(d, i, u, c->axis, c->batch, out, o);
-        case OP_GATHER_ELEMENTS:
-            return library ? tix_gather_elements(d, i, c->axis, out, o)
-                           : ref_gather_elements(d, i, c->axis, out, o);
-        case OP_SCATTER_ELEMENTS:
-            return library ? tix_scatter_elements(d, i, u, c->axis, out, o)
-                           : ref_scatter_elements(d, i, u, c->axis, out, o);
-        case OP_GATHER_ND:
-            return library ? tix_gather_nd(d, i, c->batch, out, o)
-                           : ref_gather_nd(d, i, c->batch, out, o);
-        default:
-            return library ? tix_scatter_nd(d, i, u, c->batch, out, o)
-                           : ref_scatter_nd(d, i, u, c->batch, out, o);
-    }
+    return library ? op_call(c->op, d, i, u, c->axis, c->batch, out, o)
+                   : ref_call(c->op, d, i, u, c->axis, c->batch, out, o);
 }
 
 static tix_status call_shape(const fcase* c, const run* r, tix_tensor* result,
                              const tix_options* o) {
-    const tix_tensor *d = r->view[T_DATA], *i = r->view[T_INDICES], *u = r->view[T_UPDATES];
-    switch (c->op) {
-        case OP_GATHER:
-            return tix_gather_shape(d, i, c->axis, c->batch, result, o);
-        case OP_SCATTER:
-            return tix_scatter_shape(d, i, u, c->axis, c->batch, result, o);
-        case OP_GATHER_ELEMENTS:
-            return tix_gather_elements_shape(d, i, c->axis, result, o);
-        case OP_SCATTER_ELEMENTS:
-            return tix_scatter_elements_shape(d, i, u, c->axis, result, o);
-        case OP_GATHER_ND:
-            return tix_gather_nd_shape(d, i, c->batch, result, o);
-        default:
-            return tix_scatter_nd_shape(d, i, u, c->batch, result, o);
-    }
+    return op_call_shape(c->op, r->view[T_DATA], r->view[T_INDICES], r->view[T_UPDATES], c->axis,
+                         c->batch, result, o);
 }
 
 /* The options of a library run: NULL when the case says so (and no executor is asked for). */
@@ -1430,7 +1385,7 @@ static void free_case(fcase* c) {
 static void decode(fuzz_input* in, fcase* c) {
     memset(c, 0, sizeof *c);
     c->op = FUZZ_OP;
-    c->scatter = is_scatter(c->op);
+    c->scatter = op_is_scatter(c->op);
     c->used[T_DATA] = c->used[T_INDICES] = c->used[T_OUTPUT] = true;
     c->used[T_UPDATES] = c->scatter;
 

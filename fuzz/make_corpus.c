@@ -22,6 +22,8 @@
 #include <sys/stat.h>
 #include <tix.h>
 
+#include "ops.h"
+
 /* ---------------------------------------------------------------------------------------------
  * Output.
  */
@@ -70,20 +72,7 @@ static void write_seed(const char* target, const char* name, const seed* s) {
  *   perturbation, target, extra, layouts (data, indices, updates, output),
  *   [fill: 16 bytes], index values, data values, updates values
  */
-enum {
-    OP_GATHER,
-    OP_SCATTER,
-    OP_GATHER_ELEMENTS,
-    OP_SCATTER_ELEMENTS,
-    OP_GATHER_ND,
-    OP_SCATTER_ND
-};
-static const char* const op_names[] = {"gather",           "scatter",   "gather_elements",
-                                       "scatter_elements", "gather_nd", "scatter_nd"};
 
-static bool is_scatter(int op) {
-    return op == OP_SCATTER || op == OP_SCATTER_ELEMENTS || op == OP_SCATTER_ND;
-}
 
 typedef struct example {
     const char* name;
@@ -232,7 +221,7 @@ static int32_t gathered(const example* e, int64_t* shape) {
 }
 
 static void encode(seed* s, const example* e, const variant* v) {
-    bool scatter = is_scatter(e->op);
+    bool scatter = op_is_scatter(e->op);
     bool nd = e->op == OP_GATHER_ND || e->op == OP_SCATTER_ND;
     bool elements = e->op == OP_GATHER_ELEMENTS || e->op == OP_SCATTER_ELEMENTS;
     s->size = 0;
@@ -531,13 +520,13 @@ static void emit(const example* e, const char* suffix, const variant* v) {
     encode(&s, e, v);
     char name[128];
     snprintf(name, sizeof name, "%s-%s", e->name, suffix);
-    write_seed(op_names[e->op], name, &s);
+    write_seed(op_name(e->op), name, &s);
 }
 
 static void operation_seeds(void) {
     for (size_t k = 0; k < sizeof examples / sizeof examples[0]; k++) {
         const example* e = &examples[k];
-        bool scatter = is_scatter(e->op);
+        bool scatter = op_is_scatter(e->op);
         variant base = {
             .dtype = TIX_DTYPE_FLOAT32, .itype = 3, .reduction = e->reduction, .perturbation = -1};
         char suffix[64];

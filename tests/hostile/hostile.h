@@ -5,24 +5,8 @@
 #ifndef TIX_HOSTILE_H
 #define TIX_HOSTILE_H
 
+#include "ops.h"
 #include "unit.h"
-
-typedef enum op_id {
-    OP_GATHER,
-    OP_SCATTER,
-    OP_GATHER_ELEMENTS,
-    OP_SCATTER_ELEMENTS,
-    OP_GATHER_ND,
-    OP_SCATTER_ND,
-    OP_COUNT
-} op_id;
-
-static const char* const op_names[OP_COUNT] = {"gather",           "scatter",   "gather_elements",
-                                               "scatter_elements", "gather_nd", "scatter_nd"};
-
-static inline bool op_is_scatter(op_id op) {
-    return op == OP_SCATTER || op == OP_SCATTER_ELEMENTS || op == OP_SCATTER_ND;
-}
 
 /* The arguments of one call; u is ignored by gathers, axis by the ND pair, batch by elements. */
 typedef struct op_args {
@@ -42,27 +26,7 @@ static inline tix_tensor* heap_view(const tix_tensor* t) {
 static inline tix_status op_run(op_id op, const op_args* a, const tix_options* options) {
     tix_tensor *d = heap_view(&a->d), *i = heap_view(&a->i), *u = heap_view(&a->u),
                *o = heap_view(&a->o);
-    tix_status s;
-    switch (op) {
-        case OP_GATHER:
-            s = tix_gather(d, i, a->axis, a->batch, o, options);
-            break;
-        case OP_SCATTER:
-            s = tix_scatter(d, i, u, a->axis, a->batch, o, options);
-            break;
-        case OP_GATHER_ELEMENTS:
-            s = tix_gather_elements(d, i, a->axis, o, options);
-            break;
-        case OP_SCATTER_ELEMENTS:
-            s = tix_scatter_elements(d, i, u, a->axis, o, options);
-            break;
-        case OP_GATHER_ND:
-            s = tix_gather_nd(d, i, a->batch, o, options);
-            break;
-        default:
-            s = tix_scatter_nd(d, i, u, a->batch, o, options);
-            break;
-    }
+    tix_status s = op_call(op, d, i, u, a->axis, a->batch, o, options);
     free(d);
     free(i);
     free(u);
@@ -74,27 +38,7 @@ static inline tix_status op_run(op_id op, const op_args* a, const tix_options* o
 static inline tix_status op_shape(op_id op, const op_args* a, tix_tensor* result,
                                   const tix_options* options) {
     tix_tensor *d = heap_view(&a->d), *i = heap_view(&a->i), *u = heap_view(&a->u);
-    tix_status s;
-    switch (op) {
-        case OP_GATHER:
-            s = tix_gather_shape(d, i, a->axis, a->batch, result, options);
-            break;
-        case OP_SCATTER:
-            s = tix_scatter_shape(d, i, u, a->axis, a->batch, result, options);
-            break;
-        case OP_GATHER_ELEMENTS:
-            s = tix_gather_elements_shape(d, i, a->axis, result, options);
-            break;
-        case OP_SCATTER_ELEMENTS:
-            s = tix_scatter_elements_shape(d, i, u, a->axis, result, options);
-            break;
-        case OP_GATHER_ND:
-            s = tix_gather_nd_shape(d, i, a->batch, result, options);
-            break;
-        default:
-            s = tix_scatter_nd_shape(d, i, u, a->batch, result, options);
-            break;
-    }
+    tix_status s = op_call_shape(op, d, i, u, a->axis, a->batch, result, options);
     free(d);
     free(i);
     free(u);
@@ -110,7 +54,7 @@ static inline void expect_op_status_(op_id op, const op_args* a, bool shape_too,
     tix_options options = ut_opts_diag(&diag);
     tix_status got = op_run(op, a, &options);
     if (got != status) {
-        print_error("%s:%d: %s returned %s, expected %s\n", file, line, op_names[op],
+        print_error("%s:%d: %s returned %s, expected %s\n", file, line, op_name(op),
                     tix_status_name(got), tix_status_name(status));
         _fail(file, line);
     }
@@ -125,7 +69,7 @@ static inline void expect_op_status_(op_id op, const op_args* a, bool shape_too,
     ut_dirty_diag(&diag);
     got = op_shape(op, a, &result, &options);
     if (got != status) {
-        print_error("%s:%d: %s_shape returned %s, expected %s\n", file, line, op_names[op],
+        print_error("%s:%d: %s_shape returned %s, expected %s\n", file, line, op_name(op),
                     tix_status_name(got), tix_status_name(status));
         _fail(file, line);
     }

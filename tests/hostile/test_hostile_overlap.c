@@ -200,7 +200,7 @@ static void run_sweep(op_id op, int x, bool x_reversed, int out_kind, unsigned* 
         if (aliasing) {
             if (got != TIX_STATUS_ALIASING) {
                 fail_msg("%s, %s%s, output %s at %+lld bytes (%s): %s, expected ALIASING",
-                         op_names[op],
+                         op_name(op),
                          x == 0   ? "data"
                          : x == 1 ? "indices"
                                   : "updates",
@@ -214,7 +214,7 @@ static void run_sweep(op_id op, int x, bool x_reversed, int out_kind, unsigned* 
             assert_memory_equal(arena_before, s->arena, ARENA);
         } else {
             if (got != TIX_STATUS_OK) {
-                fail_msg("%s, %s%s, output %s at %+lld bytes (%s): %s, expected OK", op_names[op],
+                fail_msg("%s, %s%s, output %s at %+lld bytes (%s): %s, expected OK", op_name(op),
                          x == 0   ? "data"
                          : x == 1 ? "indices"
                                   : "updates",
@@ -232,7 +232,7 @@ static void run_sweep(op_id op, int x, bool x_reversed, int out_kind, unsigned* 
                 float v;
                 memcpy(&v, p, 4);
                 if (v != separate[e]) {
-                    fail_msg("%s (%s at %+lld): element %lld is %g, expected %g", op_names[op],
+                    fail_msg("%s (%s at %+lld): element %lld is %g, expected %g", op_name(op),
                              klass_names[k], (long long)(at - x_low), (long long)e, (double)v,
                              (double)separate[e]);
                 }
@@ -241,7 +241,7 @@ static void run_sweep(op_id op, int x, bool x_reversed, int out_kind, unsigned* 
             for (int b = 0; b < ARENA; b++) {
                 if (!is_output[b] && s->arena[b] != arena_before[b]) {
                     fail_msg("%s (%s at %+lld): arena byte %d outside the output changed",
-                             op_names[op], klass_names[k], (long long)(at - x_low), b);
+                             op_name(op), klass_names[k], (long long)(at - x_low), b);
                 }
             }
         }
@@ -274,7 +274,7 @@ static void sweep_op(op_id op) {
             if (wanted[k] == K_TOUCHING && x == 1)
                 continue;
             if (seen[x][wanted[k]] == 0) {
-                fail_msg("%s: no %s output for input %d", op_names[op], klass_names[wanted[k]], x);
+                fail_msg("%s: no %s output for input %d", op_name(op), klass_names[wanted[k]], x);
             }
         }
         if (x != 0 || !op_is_scatter(op)) {

@@ -67,7 +67,7 @@ static void expect_rejected_(op_id op, base* b, bool shape_too, tix_status statu
     memcpy(before, b->out, sizeof before);
     expect_op_status_(op, &b->a, shape_too, status, argument, file, line);
     if (op_is_scatter(op) && memcmp(before, b->out, sizeof before) != 0) {
-        print_error("%s:%d: the failed %s wrote its output\n", file, line, op_names[op]);
+        print_error("%s:%d: the failed %s wrote its output\n", file, line, op_name(op));
         _fail(file, line);
     }
 }
@@ -209,7 +209,7 @@ static void test_byte_offset_limit(void** state) {
                 tix_options options = ut_opts_diag(&diag);
                 tix_status got = op_shape(op, &b.a, &result, &options);
                 if (got != TIX_STATUS_OK) {
-                    fail_msg("%s: %s (%s) with offsets at the limit: %s", op_names[op],
+                    fail_msg("%s: %s (%s) with offsets at the limit: %s", op_name(op),
                              view_names[which], tix_dtype_name(v->dtype), tix_status_name(got));
                 }
                 /* one step further */
@@ -220,7 +220,7 @@ static void test_byte_offset_limit(void** state) {
                 }
                 got = op_shape(op, &b.a, &result, &options);
                 if (got != TIX_STATUS_INVALID_STRIDES) {
-                    fail_msg("%s: %s (%s) with offsets past the limit: %s", op_names[op],
+                    fail_msg("%s: %s (%s) with offsets past the limit: %s", op_name(op),
                              view_names[which], tix_dtype_name(v->dtype), tix_status_name(got));
                 }
                 EXPECT_DIAG(&diag, TIX_STATUS_INVALID_STRIDES, view_names[which]);
@@ -605,7 +605,7 @@ static void test_index_extremes(void** state) {
                 if (want < 0 && rule != 4) {
                     if (got != TIX_STATUS_INDEX_OUT_OF_RANGE) {
                         fail_msg("%s, index %s %lld, rule %d: %s, expected an index error",
-                                 op_names[op], tix_dtype_name(e->dtype), (long long)e->shown, rule,
+                                 op_name(op), tix_dtype_name(e->dtype), (long long)e->shown, rule,
                                  tix_status_name(got));
                     }
                     EXPECT_INDEX_DIAG(&diag, 0, e->shown, NULL, NULL);
@@ -614,14 +614,14 @@ static void test_index_extremes(void** state) {
                     continue;
                 }
                 if (got != TIX_STATUS_OK) {
-                    fail_msg("%s, index %s %lld, rule %d: %s", op_names[op],
+                    fail_msg("%s, index %s %lld, rule %d: %s", op_name(op),
                              tix_dtype_name(e->dtype), (long long)e->shown, rule,
                              tix_status_name(got));
                 }
                 if (!op_is_scatter(op)) {
                     float want_value = want < 0 ? 0.0f : data[want];
                     if (out[0] != want_value) {
-                        fail_msg("%s, index %s %lld, rule %d: got %g, expected %g", op_names[op],
+                        fail_msg("%s, index %s %lld, rule %d: got %g, expected %g", op_name(op),
                                  tix_dtype_name(e->dtype), (long long)e->shown, rule,
                                  (double)out[0], (double)want_value);
                     }
@@ -630,7 +630,7 @@ static void test_index_extremes(void** state) {
                         float want_value = n == want ? 99.0f : data[n];
                         if (out[n] != want_value) {
                             fail_msg("%s, index %s %lld, rule %d: element %d is %g, expected %g",
-                                     op_names[op], tix_dtype_name(e->dtype), (long long)e->shown,
+                                     op_name(op), tix_dtype_name(e->dtype), (long long)e->shown,
                                      rule, n, (double)out[n], (double)want_value);
                         }
                     }

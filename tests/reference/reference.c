@@ -986,3 +986,23 @@ tix_status ref_scatter_nd(const tix_tensor* data, const tix_tensor* indices,
     mapping m = nd_mapping(data, indices, batch_dims, options_or_default(options, &defaults));
     return scatter_driver(&m, updates, output);
 }
+
+tix_status ref_call(op_id op, const tix_tensor* data, const tix_tensor* indices,
+                    const tix_tensor* updates, int64_t axis, int64_t batch_dims,
+                    const tix_tensor* output, const tix_options* options)
+{
+    switch (op) {
+    case OP_GATHER:
+        return ref_gather(data, indices, axis, batch_dims, output, options);
+    case OP_SCATTER:
+        return ref_scatter(data, indices, updates, axis, batch_dims, output, options);
+    case OP_GATHER_ELEMENTS:
+        return ref_gather_elements(data, indices, axis, output, options);
+    case OP_SCATTER_ELEMENTS:
+        return ref_scatter_elements(data, indices, updates, axis, output, options);
+    case OP_GATHER_ND:
+        return ref_gather_nd(data, indices, batch_dims, output, options);
+    default:
+        return ref_scatter_nd(data, indices, updates, batch_dims, output, options);
+    }
+}

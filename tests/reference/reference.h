@@ -24,6 +24,8 @@
 
 #include <tix.h>
 
+#include "ops.h"
+
 tix_status ref_gather(const tix_tensor* data, const tix_tensor* indices, int64_t axis,
                       int64_t batch_dims, const tix_tensor* output, const tix_options* options);
 tix_status ref_scatter(const tix_tensor* data, const tix_tensor* indices,
@@ -39,6 +41,11 @@ tix_status ref_gather_nd(const tix_tensor* data, const tix_tensor* indices, int6
 tix_status ref_scatter_nd(const tix_tensor* data, const tix_tensor* indices,
                           const tix_tensor* updates, int64_t batch_dims,
                           const tix_tensor* output, const tix_options* options);
+
+/* The reference's call of `op`, as op_call (ops.h) makes the library's. */
+tix_status ref_call(op_id op, const tix_tensor* data, const tix_tensor* indices,
+                    const tix_tensor* updates, int64_t axis, int64_t batch_dims,
+                    const tix_tensor* output, const tix_options* options);
 
 /* Output shapes by the header's formulas (dense row-major strides, data = NULL). Assumes valid
  * arguments; axis and batch_dims may be negative. */

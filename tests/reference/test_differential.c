@@ -55,24 +55,6 @@
 #define PRINTF_LIKE(f, a)
 #endif
 
-enum {
-    OP_GATHER,
-    OP_SCATTER,
-    OP_GATHER_ELEMENTS,
-    OP_SCATTER_ELEMENTS,
-    OP_GATHER_ND,
-    OP_SCATTER_ND,
-    OP_COUNT
-};
-
-static const char* const op_names[OP_COUNT] = {"gather",           "scatter",   "gather_elements",
-                                               "scatter_elements", "gather_nd", "scatter_nd"};
-
-static bool op_is_scatter(int op)
-{
-    return op == OP_SCATTER || op == OP_SCATTER_ELEMENTS || op == OP_SCATTER_ND;
-}
-
 /* tix.h's rule for outputs: with the dimensions of size > 1 sorted by |stride|, each |stride|
  * must exceed the largest offset the smaller ones reach. Outputs that break it, even interleaved
  * ones whose elements never overlap (shape [2, 3], strides [3, 2]), are rejected with
@@ -810,50 +792,15 @@ static void free_case(test_case* c)
 static tix_status call_op(bool library, const test_case* c, const tix_tensor* data,
                           const tix_tensor* output, const tix_options* o)
 {
-    const tix_tensor* i = &c->indices.view;
-    const tix_tensor* u = &c->updates.view;
-    switch (c->op) {
-    case OP_GATHER:
-        return library ? tix_gather(data, i, c->axis, c->batch, output, o)
-                       : ref_gather(data, i, c->axis, c->batch, output, o);
-    case OP_SCATTER:
-        return library ? tix_scatter(data, i, u, c->axis, c->batch, output, o)
-                       : ref_scatter(data, i, u, c->axis, c->batch, output, o);
-    case OP_GATHER_ELEMENTS:
-        return library ? tix_gather_elements(data, i, c->axis, output, o)
-                       : ref_gather_elements(data, i, c->axis, output, o);
-    case OP_SCATTER_ELEMENTS:
-        return library ? tix_scatter_elements(data, i, u, c->axis, output, o)
-                       : ref_scatter_elements(data, i, u, c->axis, output, o);
-    case OP_GATHER_ND:
-        return library ? tix_gather_nd(data, i, c->batch, output, o)
-                       : ref_gather_nd(data, i, c->batch, output, o);
-    default:
-        return library ? tix_scatter_nd(data, i, u, c->batch, output, o)
-                       : ref_scatter_nd(data, i, u, c->batch, output, o);
-    }
+    const tix_tensor *i = &c->indices.view, *u = &c->updates.view;
+    return library ? op_call(c->op, data, i, u, c->axis, c->batch, output, o)
+                   : ref_call(c->op, data, i, u, c->axis, c->batch, output, o);
 }
 
 static tix_status call_shape(const test_case* c, tix_tensor* out)
 {
-    const tix_tensor* d = &c->data.view;
-    const tix_tensor* i = &c->indices.view;
-    const tix_tensor* u = &c->updates.view;
-    const tix_options* o = &c->options;
-    switch (c->op) {
-    case OP_GATHER:
-        return tix_gather_shape(d, i, c->axis, c->batch, out, o);
-    case OP_SCATTER:
-        return tix_scatter_shape(d, i, u, c->axis, c->batch, out, o);
-    case OP_GATHER_ELEMENTS:
-        return tix_gather_elements_shape(d, i, c->axis, out, o);
-    case OP_SCATTER_ELEMENTS:
-        return tix_scatter_elements_shape(d, i, u, c->axis, out, o);
-    case OP_GATHER_ND:
-        return tix_gather_nd_shape(d, i, c->batch, out, o);
-    default:
-        return tix_scatter_nd_shape(d, i, u, c->batch, out, o);
-    }
+    return op_call_shape(c->op, &c->data.view, &c->indices.view, &c->updates.view, c->axis,
+                         c->batch, out, &c->options);
 }
 
 /* The output buffer of one run: a fresh copy of the case's output buffer, or in place of its
@@ -964,7 +911,7 @@ static void describe_case(report* rep, const test_case* c)
     static const char* const oor[] = {"error", "ignore", "clamp", "wrap"};
     static const char* const red[] = {"none", "add", "sub", "mul", "min", "max", "mean"};
     note(rep, "case %s:%016" PRIx64 " (rerun: TIX_DIFF_CASE=%s:%016" PRIx64 ")\n",
-         op_names[c->op], c->seed, op_names[c->op], c->seed);
+         op_name(c->op), c->seed, op_name(c->op), c->seed);
     note(rep, "  axis %" PRId64 " batch_dims %" PRId64 " %s; negative_indices %s, out_of_range %s,"
               " reduction %s, exclude_self %d, fill %s, options %s, bad %d%%, dups %d\n",
          c->axis, c->batch, c->in_place ? "IN PLACE" : "",
@@ -1576,11 +1523,11 @@ static void run_op(int op)
     }
     printf("%s: %" PRIu64 " cases (base seed 0x%016" PRIx64 "), %" PRIu64 " failed, %" PRIu64
            " known failures skipped, %.2f s\n",
-           op_names[op], cases, base, failures, skipped, seconds_now() - start);
+           op_name(op), cases, base, failures, skipped, seconds_now() - start);
     print_stats(cases);
     if (failures)
         fail_msg("%" PRIu64 " of %" PRIu64 " %s cases differ from the reference", failures, cases,
-                 op_names[op]);
+                 op_name(op));
 }
 
 static void test_gather(void** state)
@@ -1628,8 +1575,8 @@ static int run_single(const char* spec)
         return 2;
     }
     for (int op = 0; op < OP_COUNT; op++) {
-        if (strlen(op_names[op]) == (size_t)(colon - spec) &&
-            strncmp(op_names[op], spec, (size_t)(colon - spec)) == 0) {
+        if (strlen(op_name(op)) == (size_t)(colon - spec) &&
+            strncmp(op_name(op), spec, (size_t)(colon - spec)) == 0) {
             static report rep;
             uint64_t seed = strtoull(colon + 1, NULL, 16);
             bool ok = run_case(op, seed, true, &rep);

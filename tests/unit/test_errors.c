@@ -1,6 +1,7 @@
 /* Statuses, diagnostics, names and messages, version, dtype helpers, tix_tensor_init and
  * tix_tensor_count, and every error status reached through each of the six operations (and
  * their *_shape calls), with the diagnostic's status, argument and message checked. */
+#include "ops.h"
 #include "unit.h"
 
 /* ---------------------------------------------------------------------------------------------
@@ -178,23 +179,6 @@ static void test_tensor_count(void** state) {
  *   gather_nd        indices [2, 1]  {2, 0}         -> output [2, 4]
  *   scatter_nd       indices [2, 1]  {2, 0}         updates [2, 4], output [3, 4]
  */
-typedef enum op_kind {
-    OP_GATHER,
-    OP_SCATTER,
-    OP_GATHER_ELEMENTS,
-    OP_SCATTER_ELEMENTS,
-    OP_GATHER_ND,
-    OP_SCATTER_ND,
-    OP_COUNT
-} op_kind;
-
-static const char* const k_op_names[OP_COUNT] = {"gather",           "scatter",   "gather_elements",
-                                                 "scatter_elements", "gather_nd", "scatter_nd"};
-
-static bool is_scatter(op_kind k) {
-    return k == OP_SCATTER || k == OP_SCATTER_ELEMENTS || k == OP_SCATTER_ND;
-}
-
 typedef struct fixture {
     float data[12];
     int64_t idx[8];
@@ -203,7 +187,7 @@ typedef struct fixture {
     tix_tensor d, i, u, o;
 } fixture;
 
-static void fixture_init(fixture* f, op_kind k) {
+static void fixture_init(fixture* f, op_id k) {
     for (int n = 0; n < 12; ++n) {
         f->data[n] = (float)n;
         f->out[n] = -1.0f;
@@ -233,52 +217,27 @@ static void fixture_init(fixture* f, op_kind k) {
             f->i = UT_T(f->idx, DT_I64, 2, 1);
             break;
     }
-    if (is_scatter(k)) {
+    if (op_is_scatter(k)) {
         f->o = UT_T(f->out, DT_F32, 3, 4);
     } else {
         f->o = UT_T(f->out, DT_F32, 2, 4);
     }
 }
 
-static tix_status call_op(op_kind k, const tix_tensor* d, const tix_tensor* i, const tix_tensor* u,
+/* The fixture's calls: axis 0, batch_dims 0. */
+static tix_status call_op(op_id k, const tix_tensor* d, const tix_tensor* i, const tix_tensor* u,
                           const tix_tensor* o, const tix_options* opt) {
-    switch (k) {
-        case OP_GATHER:
-            return tix_gather(d, i, 0, 0, o, opt);
-        case OP_SCATTER:
-            return tix_scatter(d, i, u, 0, 0, o, opt);
-        case OP_GATHER_ELEMENTS:
-            return tix_gather_elements(d, i, 0, o, opt);
-        case OP_SCATTER_ELEMENTS:
-            return tix_scatter_elements(d, i, u, 0, o, opt);
-        case OP_GATHER_ND:
-            return tix_gather_nd(d, i, 0, o, opt);
-        default:
-            return tix_scatter_nd(d, i, u, 0, o, opt);
-    }
+    return op_call(k, d, i, u, 0, 0, o, opt);
 }
 
-static tix_status call_shape(op_kind k, const tix_tensor* d, const tix_tensor* i,
+static tix_status call_shape(op_id k, const tix_tensor* d, const tix_tensor* i,
                              const tix_tensor* u, tix_tensor* o, const tix_options* opt) {
-    switch (k) {
-        case OP_GATHER:
-            return tix_gather_shape(d, i, 0, 0, o, opt);
-        case OP_SCATTER:
-            return tix_scatter_shape(d, i, u, 0, 0, o, opt);
-        case OP_GATHER_ELEMENTS:
-            return tix_gather_elements_shape(d, i, 0, o, opt);
-        case OP_SCATTER_ELEMENTS:
-            return tix_scatter_elements_shape(d, i, u, 0, o, opt);
-        case OP_GATHER_ND:
-            return tix_gather_nd_shape(d, i, 0, o, opt);
-        default:
-            return tix_scatter_nd_shape(d, i, u, 0, o, opt);
-    }
+    return op_call_shape(k, d, i, u, 0, 0, o, opt);
 }
 
 /* Calls op k with the fixture and expects `status` with the diagnostic naming `argument`; a
  * scatter must also leave its output untouched. */
-static void expect_failure_(op_kind k, const fixture* f, const tix_options* base, tix_status status,
+static void expect_failure_(op_id k, const fixture* f, const tix_options* base, tix_status status,
                             const char* argument, const char* file, int line) {
     tix_diagnostic diag;
     ut_dirty_diag(&diag);
@@ -288,7 +247,7 @@ static void expect_failure_(op_kind k, const fixture* f, const tix_options* base
     memcpy(before, f->out, sizeof before);
     tix_status got = call_op(k, &f->d, &f->i, &f->u, &f->o, &opt);
     if (got != status) {
-        print_error("%s:%d: %s returned %s, expected %s\n", file, line, k_op_names[k],
+        print_error("%s:%d: %s returned %s, expected %s\n", file, line, op_name(k),
                     tix_status_name(got), tix_status_name(status));
         _fail(file, line);
     }
@@ -298,11 +257,11 @@ static void expect_failure_(op_kind k, const fixture* f, const tix_options* base
     got = call_op(k, &f->d, &f->i, &f->u, &f->o, &opt);
     if (got != status) {
         print_error("%s:%d: %s without diagnostic returned %s, expected %s\n", file, line,
-                    k_op_names[k], tix_status_name(got), tix_status_name(status));
+                    op_name(k), tix_status_name(got), tix_status_name(status));
         _fail(file, line);
     }
-    if (is_scatter(k) && memcmp(before, f->out, sizeof before) != 0) {
-        print_error("%s:%d: failed %s wrote its output\n", file, line, k_op_names[k]);
+    if (op_is_scatter(k) && memcmp(before, f->out, sizeof before) != 0) {
+        print_error("%s:%d: failed %s wrote its output\n", file, line, op_name(k));
         _fail(file, line);
     }
 }
@@ -310,7 +269,7 @@ static void expect_failure_(op_kind k, const fixture* f, const tix_options* base
     expect_failure_((k), (f), (opt), (status), (argument), __FILE__, __LINE__)
 
 /* The same through the *_shape call. */
-static void expect_shape_failure_(op_kind k, const fixture* f, const tix_options* base,
+static void expect_shape_failure_(op_id k, const fixture* f, const tix_options* base,
                                   tix_status status, const char* argument, const char* file,
                                   int line) {
     tix_diagnostic diag;
@@ -320,7 +279,7 @@ static void expect_shape_failure_(op_kind k, const fixture* f, const tix_options
     tix_tensor s = ut_garbage_tensor();
     tix_status got = call_shape(k, &f->d, &f->i, &f->u, &s, &opt);
     if (got != status) {
-        print_error("%s:%d: %s_shape returned %s, expected %s\n", file, line, k_op_names[k],
+        print_error("%s:%d: %s_shape returned %s, expected %s\n", file, line, op_name(k),
                     tix_status_name(got), tix_status_name(status));
         _fail(file, line);
     }
@@ -334,17 +293,17 @@ static void test_valid_calls_reset_diagnostic(void** state) {
     (void)state;
     for (int k = 0; k < OP_COUNT; ++k) {
         fixture f;
-        fixture_init(&f, (op_kind)k);
+        fixture_init(&f, (op_id)k);
         tix_diagnostic diag;
         ut_dirty_diag(&diag);
         tix_options opt = ut_opts_diag(&diag);
-        EXPECT_OK(call_op((op_kind)k, &f.d, &f.i, &f.u, &f.o, &opt));
+        EXPECT_OK(call_op((op_id)k, &f.d, &f.i, &f.u, &f.o, &opt));
         EXPECT_DIAG_RESET(&diag);
         float with_opts[12];
         size_t bytes = (size_t)tix_tensor_count(&f.o) * sizeof(float);
         memcpy(with_opts, f.out, sizeof with_opts);
         memset(f.out, 0, sizeof f.out);
-        EXPECT_OK(call_op((op_kind)k, &f.d, &f.i, &f.u, &f.o, NULL));
+        EXPECT_OK(call_op((op_id)k, &f.d, &f.i, &f.u, &f.o, NULL));
         assert_memory_equal(with_opts, f.out, bytes);
 
         ut_dirty_diag(&diag);
@@ -354,7 +313,7 @@ static void test_valid_calls_reset_diagnostic(void** state) {
         g.d.data = NULL;
         g.i.data = NULL;
         g.u.data = NULL;
-        EXPECT_OK(call_shape((op_kind)k, &g.d, &g.i, &g.u, &s, &opt));
+        EXPECT_OK(call_shape((op_id)k, &g.d, &g.i, &g.u, &s, &opt));
         EXPECT_DIAG_RESET(&diag);
         ut_expect_shape_(&s, DT_F32, f.o.rank, f.o.shape, __FILE__, __LINE__);
     }
@@ -384,7 +343,7 @@ static void test_valid_calls_reset_diagnostic(void** state) {
 static void test_null_pointer(void** state) {
     (void)state;
     for (int kk = 0; kk < OP_COUNT; ++kk) {
-        op_kind k = (op_kind)kk;
+        op_id k = (op_id)kk;
         fixture f;
         fixture_init(&f, k);
         tix_diagnostic diag;
@@ -399,7 +358,7 @@ static void test_null_pointer(void** state) {
         ut_dirty_diag(&diag);
         EXPECT_STATUS(call_op(k, &f.d, &f.i, &f.u, NULL, &opt), TIX_STATUS_NULL_POINTER);
         EXPECT_DIAG(&diag, TIX_STATUS_NULL_POINTER, "output");
-        if (is_scatter(k)) {
+        if (op_is_scatter(k)) {
             ut_dirty_diag(&diag);
             EXPECT_STATUS(call_op(k, &f.d, &f.i, NULL, &f.o, &opt), TIX_STATUS_NULL_POINTER);
             EXPECT_DIAG(&diag, TIX_STATUS_NULL_POINTER, "updates");
@@ -423,7 +382,7 @@ static void test_null_pointer(void** state) {
         g = f;
         g.o.data = NULL;
         EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_NULL_POINTER, "output");
-        if (is_scatter(k)) {
+        if (op_is_scatter(k)) {
             g = f;
             g.u.data = NULL;
             EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_NULL_POINTER, "updates");
@@ -435,7 +394,7 @@ static void test_null_pointer(void** state) {
 static void test_invalid_rank(void** state) {
     (void)state;
     for (int kk = 0; kk < OP_COUNT; ++kk) {
-        op_kind k = (op_kind)kk;
+        op_id k = (op_id)kk;
         fixture f, g;
         fixture_init(&f, k);
 
@@ -463,7 +422,7 @@ static void test_invalid_rank(void** state) {
         g = f;
         g.o.rank = -1;
         EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_INVALID_RANK, "output");
-        if (is_scatter(k)) {
+        if (op_is_scatter(k)) {
             g = f;
             g.u.rank = -1;
             EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_INVALID_RANK, "updates");
@@ -489,7 +448,7 @@ static void test_invalid_rank(void** state) {
 static void test_invalid_shape(void** state) {
     (void)state;
     for (int kk = 0; kk < OP_COUNT; ++kk) {
-        op_kind k = (op_kind)kk;
+        op_id k = (op_id)kk;
         fixture f, g;
         fixture_init(&f, k);
         tix_diagnostic diag;
@@ -518,7 +477,7 @@ static void test_invalid_shape(void** state) {
         g.o.shape[0] = -3;
         EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_INVALID_SHAPE, "output");
 
-        if (is_scatter(k)) {
+        if (op_is_scatter(k)) {
             g = f;
             g.u.shape[1] = -1;
             EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_INVALID_SHAPE, "updates");
@@ -531,7 +490,7 @@ static void test_invalid_shape(void** state) {
 static void test_invalid_strides(void** state) {
     (void)state;
     for (int kk = 0; kk < OP_COUNT; ++kk) {
-        op_kind k = (op_kind)kk;
+        op_id k = (op_id)kk;
         fixture f, g;
         fixture_init(&f, k);
 
@@ -556,7 +515,7 @@ static void test_invalid_strides(void** state) {
         g.o.strides[0] = -((int64_t)1 << 62);
         EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_INVALID_STRIDES, "output");
 
-        if (is_scatter(k)) {
+        if (op_is_scatter(k)) {
             g = f;
             g.u.strides[1] = INT64_MAX / 2;
             EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_INVALID_STRIDES, "updates");
@@ -568,7 +527,7 @@ static void test_invalid_strides(void** state) {
 static void test_dtype_errors(void** state) {
     (void)state;
     for (int kk = 0; kk < OP_COUNT; ++kk) {
-        op_kind k = (op_kind)kk;
+        op_id k = (op_id)kk;
         fixture f, g;
         fixture_init(&f, k);
 
@@ -593,7 +552,7 @@ static void test_dtype_errors(void** state) {
         EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_DTYPE_MISMATCH, "output");
         g.o.dtype = DT_I32;
         EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_DTYPE_MISMATCH, "output");
-        if (is_scatter(k)) {
+        if (op_is_scatter(k)) {
             g = f;
             g.u.dtype = DT_I32;
             EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_DTYPE_MISMATCH, "updates");
@@ -606,7 +565,7 @@ static void test_dtype_errors(void** state) {
 static void test_shape_mismatch(void** state) {
     (void)state;
     for (int kk = 0; kk < OP_COUNT; ++kk) {
-        op_kind k = (op_kind)kk;
+        op_id k = (op_id)kk;
         fixture f, g;
         fixture_init(&f, k);
 
@@ -616,7 +575,7 @@ static void test_shape_mismatch(void** state) {
         g = f;
         g.o.shape[0] = 1;
         EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_SHAPE_MISMATCH, "output");
-        if (is_scatter(k)) {
+        if (op_is_scatter(k)) {
             g = f;
             g.u.shape[1] = 3;
             EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_SHAPE_MISMATCH, "updates");
@@ -626,7 +585,7 @@ static void test_shape_mismatch(void** state) {
             /* indices larger than data on the non-axis dimension 1 */
             g = f;
             g.i = UT_T(f.idx, DT_I64, 1, 5);
-            g.o = is_scatter(k) ? f.o : UT_T(f.out, DT_F32, 1, 5);
+            g.o = op_is_scatter(k) ? f.o : UT_T(f.out, DT_F32, 1, 5);
             g.u = UT_T(f.upd, DT_F32, 1, 5);
             EXPECT_FAILURE(k, &g, NULL, TIX_STATUS_SHAPE_MISMATCH, "indices");
             EXPECT_SHAPE_FAILURE(k, &g, NULL, TIX_STATUS_SHAPE_MISMATCH, "indices");
@@ -732,7 +691,7 @@ static void test_axis_and_batch_dims(void** state) {
 static void test_invalid_option(void** state) {
     (void)state;
     for (int kk = 0; kk < OP_COUNT; ++kk) {
-        op_kind k = (op_kind)kk;
+        op_id k = (op_id)kk;
         fixture f;
         fixture_init(&f, k);
         tix_options opt = ut_opts();
@@ -753,7 +712,7 @@ static void test_invalid_option(void** state) {
         EXPECT_SHAPE_FAILURE(k, &f, &opt, TIX_STATUS_INVALID_OPTION, "options");
         opt.reduction = (tix_reduction)-1;
         EXPECT_FAILURE(k, &f, &opt, TIX_STATUS_INVALID_OPTION, "options");
-        if (!is_scatter(k)) {
+        if (!op_is_scatter(k)) {
             for (int r = TIX_REDUCTION_ADD; r <= TIX_REDUCTION_MEAN; ++r) {
                 opt.reduction = (tix_reduction)r;
                 EXPECT_FAILURE(k, &f, &opt, TIX_STATUS_INVALID_OPTION, "options");
@@ -780,8 +739,8 @@ static void test_unsupported_reduction(void** state) {
         {TIX_DTYPE_FLOAT8E5M2FNUZ, TIX_REDUCTION_MUL},
     };
     for (int kk = 0; kk < OP_COUNT; ++kk) {
-        op_kind k = (op_kind)kk;
-        if (!is_scatter(k)) {
+        op_id k = (op_id)kk;
+        if (!op_is_scatter(k)) {
             continue;
         }
         for (size_t n = 0; n < sizeof cases / sizeof cases[0]; ++n) {
