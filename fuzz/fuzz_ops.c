@@ -307,31 +307,6 @@ static int64_t decode_index(fuzz_input* in, int64_t s) {
     return extremes[v - 240];
 }
 
-static void store_low(unsigned char* p, size_t size, uint64_t v) {
-    switch (size) {
-        case 1: {
-            uint8_t x = (uint8_t)v;
-            memcpy(p, &x, 1);
-            break;
-        }
-        case 2: {
-            uint16_t x = (uint16_t)v;
-            memcpy(p, &x, 2);
-            break;
-        }
-        case 4: {
-            uint32_t x = (uint32_t)v;
-            memcpy(p, &x, 4);
-            break;
-        }
-        case 8:
-            memcpy(p, &v, 8);
-            break;
-        default:
-            break;
-    }
-}
-
 /* Strides for a view whose rank and shape are set: one layout byte, then more as it says.
  *   0x80: arbitrary strides, one byte per dimension ([-4, 4], or a huge one)
  *   0x40: a NULL data pointer when the view is empty
@@ -1272,7 +1247,7 @@ static void fill_indices(fuzz_input* in, fcase* c, bool structure_valid) {
     int64_t coord[TIX_MAX_RANK] = {0};
     do {
         int64_t s = structure_valid ? axis_size_at(c, coord) : 4;
-        store_low(element_at(&view, coord), size, (uint64_t)decode_index(in, s));
+        ref_store_bits(element_at(&view, coord), size, (uint64_t)decode_index(in, s));
     } while (next_coord(coord, &view));
 }
 

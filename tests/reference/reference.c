@@ -501,7 +501,7 @@ static uint64_t load_bits(const void* p, size_t size)
     }
 }
 
-static void store_bits(void* p, size_t size, uint64_t v)
+void ref_store_bits(void* p, size_t size, uint64_t v)
 {
     switch (size) {
     case 1: {
@@ -581,7 +581,7 @@ static float load_half_as_float(const void* p, tix_dtype t)
 
 static void store_float_as_half(void* p, tix_dtype t, float v)
 {
-    store_bits(p, 2, t == TIX_DTYPE_FLOAT16 ? ref_f32_to_f16(v) : ref_f32_to_bf16(v));
+    ref_store_bits(p, 2, t == TIX_DTYPE_FLOAT16 ? ref_f32_to_f16(v) : ref_f32_to_bf16(v));
 }
 
 /* Writes the identity of `reduction` for dtype t. */
@@ -618,7 +618,7 @@ static void store_identity(void* p, tix_dtype t, tix_reduction reduction)
     }
     case TIX_DTYPE_BOOL:
         /* max = or: false; min = and: true; mul = and: true; add/sub: false */
-        store_bits(p, 1, (is_min || is_mul) ? 1 : 0);
+        ref_store_bits(p, 1, (is_min || is_mul) ? 1 : 0);
         break;
     default: {
         int bits = (int)size * 8;
@@ -632,7 +632,7 @@ static void store_identity(void* p, tix_dtype t, tix_reduction reduction)
                                  : (bits == 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1);
         else
             v = 0;
-        store_bits(p, size, v);
+        ref_store_bits(p, size, v);
         break;
     }
     }
@@ -650,7 +650,7 @@ static void apply(void* out, const void* upd, tix_dtype t, tix_reduction reducti
         bool take;
         if (t == TIX_DTYPE_BOOL) {
             bool a = load_bits(out, 1) != 0, b = load_bits(upd, 1) != 0;
-            store_bits(out, 1, reduction == TIX_REDUCTION_MAX ? (a || b) : (a && b));
+            ref_store_bits(out, 1, reduction == TIX_REDUCTION_MAX ? (a || b) : (a && b));
             return;
         } else if (is_signed_int(t)) {
             int64_t a = load_signed(out, t), b = load_signed(upd, t);
@@ -677,7 +677,7 @@ static void apply(void* out, const void* upd, tix_dtype t, tix_reduction reducti
     switch (t) {
     case TIX_DTYPE_BOOL: {
         bool a = load_bits(out, 1) != 0, b = load_bits(upd, 1) != 0;
-        store_bits(out, 1, add ? (a || b) : sub ? (a != b) : (a && b));
+        ref_store_bits(out, 1, add ? (a || b) : sub ? (a != b) : (a && b));
         break;
     }
     case TIX_DTYPE_FLOAT16:
@@ -738,7 +738,7 @@ static void apply(void* out, const void* upd, tix_dtype t, tix_reduction reducti
     }
     default: { /* integers: wrap modulo 2^bits, computed in uint64 */
         uint64_t a = load_bits(out, size), b = load_bits(upd, size);
-        store_bits(out, size, add ? a + b : sub ? a - b : a * b);
+        ref_store_bits(out, size, add ? a + b : sub ? a - b : a * b);
         break;
     }
     }
@@ -773,9 +773,9 @@ static void divide(void* out, tix_dtype t, int64_t n)
             int64_t q = a / n;
             if (a % n != 0 && a < 0)
                 q -= 1;
-            store_bits(out, size, (uint64_t)q);
+            ref_store_bits(out, size, (uint64_t)q);
         } else {
-            store_bits(out, size, load_bits(out, size) / (uint64_t)n);
+            ref_store_bits(out, size, load_bits(out, size) / (uint64_t)n);
         }
         break;
     }

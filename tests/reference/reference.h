@@ -58,6 +58,8 @@ void ref_gather_nd_shape(const tix_tensor* data, const tix_tensor* indices, int6
 size_t ref_dtype_size(tix_dtype dtype);
 bool ref_reduction_supported(tix_dtype dtype, tix_reduction reduction);
 int64_t ref_count(const tix_tensor* tensor); /* product of the shape */
+/* Writes the low `size` (1, 2, 4 or 8) bytes of v as an integer of that width at p. */
+void ref_store_bits(void* p, size_t size, uint64_t v);
 /* Resolves one index element (of index dtype `dtype`, at `element`) into an axis of `size` by
  * the two steps of tix.h: 0 = resolved (*result set), 1 = dropped (ignore), 2 = an error. */
 int ref_resolve_index(tix_dtype dtype, const void* element, int64_t size,

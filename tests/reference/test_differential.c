@@ -337,31 +337,6 @@ static unsigned char* element_at(const tix_tensor* t, const int64_t* c)
  * Random values
  */
 
-static void store_low(void* p, size_t size, uint64_t v)
-{
-    /* little- or big-endian: write the value through the exact-width type */
-    switch (size) {
-    case 1: {
-        uint8_t x = (uint8_t)v;
-        memcpy(p, &x, 1);
-        break;
-    }
-    case 2: {
-        uint16_t x = (uint16_t)v;
-        memcpy(p, &x, 2);
-        break;
-    }
-    case 4: {
-        uint32_t x = (uint32_t)v;
-        memcpy(p, &x, 4);
-        break;
-    }
-    default:
-        memcpy(p, &v, 8);
-        break;
-    }
-}
-
 static double gen_real(rng* r, bool is_double)
 {
     switch (rrange(r, 0, 19)) {
@@ -429,7 +404,7 @@ static void gen_value(rng* r, tix_dtype t, void* p)
     switch (t) {
     case TIX_DTYPE_BOOL: {
         static const uint8_t odd[] = {2, 0x80, 0xff};
-        store_low(p, 1, rchance(r, 1, 8) ? odd[rrange(r, 0, 2)] : (uint64_t)rrange(r, 0, 1));
+        ref_store_bits(p, 1, rchance(r, 1, 8) ? odd[rrange(r, 0, 2)] : (uint64_t)rrange(r, 0, 1));
         break;
     }
     case TIX_DTYPE_INT8:
@@ -461,7 +436,7 @@ static void gen_value(rng* r, tix_dtype t, void* p)
             v = (uint64_t)(is_signed ? rrange(r, -6, 6) : rrange(r, 0, 12));
             break;
         }
-        store_low(p, size, v);
+        ref_store_bits(p, size, v);
         break;
     }
     case TIX_DTYPE_FLOAT32:
@@ -493,7 +468,7 @@ static void gen_value(rng* r, tix_dtype t, void* p)
             else
                 h = half ? ref_f32_to_f16((float)v) : ref_f32_to_bf16((float)v);
         }
-        store_low(p, 2, h);
+        ref_store_bits(p, 2, h);
         break;
     }
     case TIX_DTYPE_STRING: {
@@ -502,7 +477,7 @@ static void gen_value(rng* r, tix_dtype t, void* p)
         break;
     }
     default: /* float8: any byte */
-        store_low(p, 1, rnext(r));
+        ref_store_bits(p, 1, rnext(r));
         break;
     }
 }
@@ -765,7 +740,7 @@ static void build_case(test_case* c, int op, uint64_t seed)
             int64_t s = (op == OP_GATHER_ND || op == OP_SCATTER_ND)
                             ? ds[c->batch_n + ic[ir - 1]]
                             : ds[c->axis_n];
-            store_low(element_at(&c->indices.view, ic), ref_dtype_size(itype),
+            ref_store_bits(element_at(&c->indices.view, ic), ref_dtype_size(itype),
                       gen_index(&r, itype, s, &g));
         } while (next_coord(ic, &c->indices.view));
     }
