@@ -119,13 +119,6 @@ TIX__TEMPLATE int64_t tix__add_offset(int64_t offset, int64_t position, int64_t 
     return (int64_t)((uint64_t)offset + (uint64_t)position * (uint64_t)step);
 }
 
-/* The fused loops' short path: the offset of an int32/int64 index in range after the rule's
- * wrapping of negatives, or TIX__SKIP to send it down the general rules. */
-TIX__TEMPLATE int64_t tix__quick_offset(int64_t v, int64_t size, int64_t add, int64_t step) {
-    v += v < 0 ? add : 0;
-    return (uint64_t)v < (uint64_t)size ? tix__add_offset(0, v, step) : TIX__SKIP;
-}
-
 /* The general rules for one tuple the fused loops' short path did not take: its offset, or
  * TIX__SKIP. Out of line, so that the loops keep their registers. */
 int64_t tix__resolve_one(const tix__tuples* tuples, const char* tuple);
