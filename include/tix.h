@@ -50,11 +50,12 @@
  *   indices are resolved deterministically: with TIX_REDUCTION_NONE the last update in row-major
  *   order of the indices wins; with a reduction, out = f(out, update) in that order.
  * - Nothing is lost on bad input: a failed scatter leaves the output (in place: the caller's
- *   data) exactly as it was. It checks every argument before its first write, and every index
- *   too, except where the output is dense and small beside the indices (at most a quarter of
- *   their bytes, 64 MiB at most): it then keeps a copy of the output, checks the indices as it
- *   applies them, and puts the copy back if one fails (one read of the indices instead of two).
- *   Either way the output must not be read while the call runs. A failed gather may have
+ *   data) exactly as it was. It checks every argument before its first write, and under
+ *   TIX_OUT_OF_RANGE_ERROR every index too (the other rules fail only on an empty output),
+ *   except where the output is dense and small beside the indices (at most a quarter of their
+ *   bytes, 64 MiB at most): it then keeps a copy of the output, checks the indices as it applies
+ *   them, and puts the copy back if one fails (one read of the indices instead of two). Either
+ *   way the output must not be read while the call runs. A failed gather may have
  *   written part of its output.
  *
  * Reductions (scatters only), per dtype
