@@ -929,42 +929,6 @@ static tix_threadpool* shared_pool(void) {
 /* ---------------------------------------------------------------------------------------------
  * Diagnostics.
  */
-static int64_t index_value(const unsigned char* e, tix_dtype t) {
-    switch (t) {
-        case TIX_DTYPE_INT8: {
-            int8_t v;
-            memcpy(&v, e, 1);
-            return v;
-        }
-        case TIX_DTYPE_INT16: {
-            int16_t v;
-            memcpy(&v, e, 2);
-            return v;
-        }
-        case TIX_DTYPE_INT32: {
-            int32_t v;
-            memcpy(&v, e, 4);
-            return v;
-        }
-        case TIX_DTYPE_UINT8:
-            return e[0];
-        case TIX_DTYPE_UINT16: {
-            uint16_t v;
-            memcpy(&v, e, 2);
-            return v;
-        }
-        case TIX_DTYPE_UINT32: {
-            uint32_t v;
-            memcpy(&v, e, 4);
-            return v;
-        }
-        default: {
-            int64_t v;
-            memcpy(&v, e, 8);
-            return v;
-        }
-    }
-}
 
 static int32_t normalized_axis(const fcase* c) {
     int32_t r = c->v[T_DATA].rank;
@@ -1023,9 +987,9 @@ static void check_diagnostic(const fcase* c, const run* r, tix_status status, bo
     tix_options rules = c->options;
     OP_CHECK(ref_resolve_index(i->dtype, e, axis_size_at(c, coord), &rules, &resolved) == 2,
              "the diagnostic's position %" PRId64 " holds an index that is not bad", d->position);
-    OP_CHECK(d->value == index_value(e, i->dtype),
+    OP_CHECK(d->value == ref_index_value(e, i->dtype),
              "the diagnostic's value %" PRId64 " is not the index %" PRId64, d->value,
-             index_value(e, i->dtype));
+             ref_index_value(e, i->dtype));
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -1006,3 +1006,42 @@ tix_status ref_call(op_id op, const tix_tensor* data, const tix_tensor* indices,
         return ref_scatter_nd(data, indices, updates, batch_dims, output, options);
     }
 }
+
+int64_t ref_index_value(const void* element, tix_dtype t)
+{
+    const unsigned char* e = element;
+    switch (t) {
+    case TIX_DTYPE_INT8: {
+        int8_t v;
+        memcpy(&v, e, 1);
+        return v;
+    }
+    case TIX_DTYPE_INT16: {
+        int16_t v;
+        memcpy(&v, e, 2);
+        return v;
+    }
+    case TIX_DTYPE_INT32: {
+        int32_t v;
+        memcpy(&v, e, 4);
+        return v;
+    }
+    case TIX_DTYPE_UINT8:
+        return e[0];
+    case TIX_DTYPE_UINT16: {
+        uint16_t v;
+        memcpy(&v, e, 2);
+        return v;
+    }
+    case TIX_DTYPE_UINT32: {
+        uint32_t v;
+        memcpy(&v, e, 4);
+        return v;
+    }
+    default: {
+        int64_t v;
+        memcpy(&v, e, 8);
+        return v;
+    }
+    }
+}

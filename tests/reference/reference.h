@@ -58,6 +58,8 @@ void ref_gather_nd_shape(const tix_tensor* data, const tix_tensor* indices, int6
 size_t ref_dtype_size(tix_dtype dtype);
 bool ref_reduction_supported(tix_dtype dtype, tix_reduction reduction);
 int64_t ref_count(const tix_tensor* tensor); /* product of the shape */
+/* An index element as a diagnostic reports it: its value, a uint64 as its bit pattern. */
+int64_t ref_index_value(const void* element, tix_dtype dtype);
 /* Writes the low `size` (1, 2, 4 or 8) bytes of v as an integer of that width at p. */
 void ref_store_bits(void* p, size_t size, uint64_t v);
 /* Resolves one index element (of index dtype `dtype`, at `element`) into an axis of `size` by

@@ -1151,48 +1151,6 @@ static void check_shape_call(report* rep, const test_case* c)
     }
 }
 
-/* An index element as the diagnostic reports it: its value, uint64 as its bit pattern. */
-static int64_t index_value(const unsigned char* e, tix_dtype t)
-{
-    switch (t) {
-    case TIX_DTYPE_INT8: {
-        int8_t v;
-        memcpy(&v, e, 1);
-        return v;
-    }
-    case TIX_DTYPE_INT16: {
-        int16_t v;
-        memcpy(&v, e, 2);
-        return v;
-    }
-    case TIX_DTYPE_INT32: {
-        int32_t v;
-        memcpy(&v, e, 4);
-        return v;
-    }
-    case TIX_DTYPE_UINT8: {
-        uint8_t v;
-        memcpy(&v, e, 1);
-        return v;
-    }
-    case TIX_DTYPE_UINT16: {
-        uint16_t v;
-        memcpy(&v, e, 2);
-        return v;
-    }
-    case TIX_DTYPE_UINT32: {
-        uint32_t v;
-        memcpy(&v, e, 4);
-        return v;
-    }
-    default: { /* int64, uint64 */
-        int64_t v;
-        memcpy(&v, e, 8);
-        return v;
-    }
-    }
-}
-
 static void check_diagnostic(report* rep, const test_case* c, const tix_diagnostic* dg,
                              tix_status s)
 {
@@ -1221,7 +1179,7 @@ static void check_diagnostic(report* rep, const test_case* c, const tix_diagnost
         int64_t size = (c->op == OP_GATHER_ND || c->op == OP_SCATTER_ND)
                            ? c->data.view.shape[c->batch_n + co[i->rank - 1]]
                            : c->data.view.shape[c->axis_n];
-        int64_t ignored, value = index_value(e, i->dtype);
+        int64_t ignored, value = ref_index_value(e, i->dtype);
         if (ref_resolve_index(i->dtype, e, size, &c->options, &ignored) != 2 ||
             dg->value != value) {
             note(rep, "  diagnostic: position %" PRId64 " value %" PRId64
