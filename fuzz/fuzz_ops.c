@@ -929,7 +929,6 @@ static tix_threadpool* shared_pool(void) {
 /* ---------------------------------------------------------------------------------------------
  * Diagnostics.
  */
-
 static int32_t normalized_axis(const fcase* c) {
     int32_t r = c->v[T_DATA].rank;
     return (int32_t)(c->axis < 0 ? c->axis + r : c->axis);
