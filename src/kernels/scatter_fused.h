@@ -33,13 +33,35 @@ TIX__TEMPLATE bool scatter_fused_loop(char* dst, int64_t ds, const char* src, in
     return all;
 }
 
-/* The loop, with a copy of its own for the usual elements case: every update along the row
- * addresses the same output line (ds = 0). */
+/* The usual elements case at its shortest: updates along the row address the same output line
+ * (ds = 0) and are read with the indices at steps of one element, while every index is in
+ * [0, bound). Returns how many updates it applied. */
+TIX__TEMPLATE int64_t scatter_plain(char* dst, const char* src, int64_t ss, const char* indices,
+                                    int64_t n, const tix__tuples* t, size_t width,
+                                    void (*apply)(char* dst, const char* src)) {
+    uint64_t bound = (uint64_t)t->size[0];
+    int64_t step = t->step[0], i = 0;
+    for (; i < n; i++) {
+        uint64_t v = (uint64_t)tix__load_index(indices + i * (int64_t)width, width);
+        if (v >= bound) break;
+        apply(dst + (int64_t)v * step, src + i * ss);
+    }
+    return i;
+}
+
+/* The loop, with copies of its own for the usual elements case (ds = 0), dense indices taking
+ * the shortest loop up to the first index that needs more (a negative one, or one out of
+ * range). */
 TIX__TEMPLATE bool tix__scatter_fused(char* dst, int64_t ds, const char* src, int64_t ss,
                                       const char* indices, int64_t is, int64_t n,
                                       const tix__tuples* t, size_t width,
                                       void (*apply)(char* dst, const char* src)) {
-    if (ds == 0) return scatter_fused_loop(dst, 0, src, ss, indices, is, n, t, width, apply);
+    if (ds == 0) {
+        int64_t done =
+            is == (int64_t)width ? scatter_plain(dst, src, ss, indices, n, t, width, apply) : 0;
+        return scatter_fused_loop(dst, 0, src + done * ss, ss, indices + done * is, is, n - done,
+                                  t, width, apply);
+    }
     return scatter_fused_loop(dst, ds, src, ss, indices, is, n, t, width, apply);
 }
 
