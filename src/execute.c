@@ -45,8 +45,10 @@
 /* Longest block a gather copies as a whole, fill included (the fill block is this long). */
 #define FILL_BLOCK 4096
 /* A gather reading one element per tuple from rows it jumps between is cache-blocked so that
- * the part of the data one tile reads stays below this. */
+ * the part of the data one tile reads stays below this... */
 #define BLOCKING_BYTES (256 * 1024)
+/* ... and copies that part into a dense scratch block first when it is at most this long. */
+#define PACK_MAX (2 * BLOCKING_BYTES)
 /* Element passes that read (or write) each row of the indexed operand at random places
  * prefetch the rows this far ahead, when a row spans at most ROW_SPAN_MAX bytes. */
 #define ROWS_AHEAD 2
@@ -78,6 +80,8 @@ typedef struct pass {
     int64_t self;                /* mean: 1 when data counts as an element */
     int64_t rows_per_unit;       /* rows in one unit of parallel work */
     int64_t row_span;            /* bytes of the indexed operand one row reaches, to prefetch */
+    int64_t pack_bytes;          /* a cache-blocked gather's scratch block (packed_panel), or 0 */
+    size_t element;              /* bytes per element (gathers) */
     atomic_bool unresolved;      /* a tuple resolved to nothing (set by any task) */
     char fill_block[FILL_BLOCK]; /* copy_rows: the fill element repeated over a row */
 } pass;
@@ -165,8 +169,8 @@ static void prefetch_ahead(char* const* base, const int64_t* rs, const int64_t* 
  * (rs[INDICES] == 0) go in blocks, a chunk of indices resolved once for the whole block, which
  * visits a chunk of every row before the next chunk: only where that order cannot show, in a
  * gather, or where the rows address different elements (rs[INDEXED] != 0). */
-static void element_panel(const pass* p, char* const* base, const int64_t* rs, const int64_t* es,
-                          int64_t m, int64_t n) {
+static void element_panel(const pass* p, const tix__tuples* tuples, char* const* base,
+                          const int64_t* rs, const int64_t* es, int64_t m, int64_t n) {
     int64_t xo[ROW_CHUNK], co[ROW_CHUNK];
     bool shared = rs[TIX__INDICES] == 0 && m > 1 &&
                   (p->kind == PASS_GATHER || rs[TIX__INDEXED] != 0);
@@ -181,7 +185,7 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
             note(p, p->fused(base[TIX__DIRECT] + r * rs[TIX__DIRECT], es[TIX__DIRECT],
                              base[TIX__INDEXED] + r * rs[TIX__INDEXED], es[TIX__INDEXED],
                              base[TIX__INDICES] + r * rs[TIX__INDICES], es[TIX__INDICES], n,
-                             &p->tuples, p->constant));
+                             tuples, p->constant));
         }
         return;
     }
@@ -192,7 +196,7 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
             note(p, p->fused_scatter(base[TIX__INDEXED] + r * rs[TIX__INDEXED],
                                      es[TIX__INDEXED], base[TIX__DIRECT] + r * rs[TIX__DIRECT],
                                      es[TIX__DIRECT], base[TIX__INDICES] + r * rs[TIX__INDICES],
-                                     es[TIX__INDICES], n, &p->tuples));
+                                     es[TIX__INDICES], n, tuples));
         }
         return;
     }
@@ -207,7 +211,7 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
                 if (r == r0 || !shared) {
                     const char* indices =
                         base[TIX__INDICES] + r * rs[TIX__INDICES] + i0 * es[TIX__INDICES];
-                    note(p, tix__resolve_tuples(&p->tuples, indices, es[TIX__INDICES], c, xo));
+                    note(p, tix__resolve_tuples(tuples, indices, es[TIX__INDICES], c, xo));
                     if (p->count) {
                         tix__resolve_tuples(&p->count_tuples, indices, es[TIX__INDICES], c, co);
                     }
@@ -230,6 +234,32 @@ static void element_panel(const pass* p, char* const* base, const int64_t* rs, c
     }
 }
 
+/* A cache-blocked gather's panel: every row of one tile, all reading the same block of data
+ * (rs[INDEXED] = 0): positions [0, size) of the indexed dimension, n elements each, strided in
+ * the data by step and es[INDEXED], often a page apart. Copied into a dense scratch block first,
+ * the block spans a few pages instead of one per position, and the reads that follow jump
+ * within it (gather_elements_first: 8.9 ms against 20.6 ms, in a separate test). Without
+ * memory for the scratch block, the panel reads the data in place. */
+static void packed_panel(const pass* p, char** base, const int64_t* rs, int64_t* es, int64_t m,
+                         int64_t n) {
+    char* scratch = malloc((size_t)p->pack_bytes);
+    if (scratch == NULL) {
+        element_panel(p, &p->tuples, base, rs, es, m, n);
+        return;
+    }
+    int64_t size = p->tuples.size[0], row = n * (int64_t)p->element;
+    for (int64_t position = 0; position < size; position++) {
+        p->row(scratch + position * row, (int64_t)p->element,
+               base[TIX__INDEXED] + position * p->tuples.step[0], es[TIX__INDEXED], n);
+    }
+    tix__tuples packed = p->tuples;
+    packed.step = &row;
+    base[TIX__INDEXED] = scratch;
+    es[TIX__INDEXED] = (int64_t)p->element;
+    element_panel(p, &packed, base, rs, es, m, n);
+    free(scratch);
+}
+
 /* m rows of the innermost dimension, the first at `offset`, the next ones along the dimension
  * before it. */
 static void run_panel(const pass* p, const int64_t* offset, int64_t m) {
@@ -249,8 +279,10 @@ static void run_panel(const pass* p, const int64_t* offset, int64_t m) {
         }
     } else if (loop->components == 0 || es[TIX__INDICES] == 0) {
         block_panel(p, base, rs, es, m, n);
+    } else if (p->pack_bytes > 0) {
+        packed_panel(p, base, rs, es, m, n);
     } else {
-        element_panel(p, base, rs, es, m, n);
+        element_panel(p, &p->tuples, base, rs, es, m, n);
     }
 }
 
@@ -316,7 +348,8 @@ static int64_t divisor(int64_t n, int64_t limit, int64_t least) {
 
 /* A gather taking one element per tuple from rows it jumps between (the dimension before the
  * innermost picks data rows): cut the innermost dimension into tiles and run the tiles
- * outermost, so the data rows a tile reads stay in cache. */
+ * outermost, so the data rows a tile reads stay in cache; each tile's part of the data is
+ * packed (packed_panel) when it is short enough. A panel is then one whole tile. */
 static void block_for_cache(pass* p) {
     tix__loop* loop = &p->loop;
     int32_t inner = loop->rank - 1, outer = inner - 1;
@@ -325,12 +358,11 @@ static void block_for_cache(pass* p) {
         loop->stride[TIX__INDEXED][outer] != 0 || loop->stride[TIX__INDEXED][inner] == 0) {
         return;
     }
-    int64_t element = loop->stride[TIX__DIRECT][inner] < 0 ? -loop->stride[TIX__DIRECT][inner]
-                                                           : loop->stride[TIX__DIRECT][inner];
-    int64_t rows = loop->size[0], n = loop->shape[inner];
-    if (element == 0 || rows * n * element <= 2 * BLOCKING_BYTES)
+    /* (products of sizes of different tensors: divided, never multiplied, to stay in range) */
+    int64_t element = (int64_t)p->element, rows = loop->size[0], n = loop->shape[inner];
+    if (n == 0 || rows <= 2 * BLOCKING_BYTES / (n * element))
         return;
-    int64_t tile = BLOCKING_BYTES / (rows * element);
+    int64_t tile = rows <= BLOCKING_BYTES / element ? BLOCKING_BYTES / (rows * element) : 0;
     if (tile * element < 64)
         tile = 64 / element; /* at least a cache line */
     int64_t parts = divisor(n, n / (tile > 0 ? tile : 1), 1);
@@ -338,6 +370,8 @@ static void block_for_cache(pass* p) {
         return;
     tix__loop_split(loop, inner, parts);
     tix__loop_move(loop, inner, outer);
+    int64_t tile_bytes = n / parts * element;
+    p->pack_bytes = rows <= PACK_MAX / tile_bytes ? rows * tile_bytes : 0;
 }
 
 /* The bytes of the indexed operand that one row of a tuple-per-element pass can reach, when its
@@ -403,9 +437,9 @@ static void run(pass* p, const tix_executor* executor) {
         run_rows(p, 0, rows);
         return;
     }
-    p->rows_per_unit = 1;
+    p->rows_per_unit = p->pack_bytes > 0 ? p->loop.shape[p->loop.rank - 2] : 1; /* whole tiles */
     int32_t inner = p->loop.rank - 1;
-    if (rows < 64 && p->kind != PASS_SCATTER && p->kind != PASS_IDENTITY &&
+    if (rows < 64 && p->kind != PASS_SCATTER && p->kind != PASS_IDENTITY && p->pack_bytes == 0 &&
         p->loop.rank < TIX_MAX_RANK) { /* few long rows (a dense copy): cut them up */
         int64_t parts = divisor(p->loop.shape[inner], 64 / rows, TILE_ELEMENTS);
         if (parts > 1) {
@@ -413,7 +447,7 @@ static void run(pass* p, const tix_executor* executor) {
             rows *= parts;
         }
     }
-    int64_t units = rows;
+    int64_t units = rows / p->rows_per_unit;
     if (p->kind == PASS_SCATTER || p->kind == PASS_IDENTITY)
         units = own_destinations(p);
     if (units <= 1 || (uint64_t)units > SIZE_MAX) {
@@ -483,6 +517,7 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
                          "%s: no memory for the plan of the call", call->op);
     }
     *p = (pass){.kind = PASS_GATHER,
+                .element = size,
                 .row = tix__move_kernel(size),
                 .gather = tix__gather_kernel(size),
                 .fused = map->components == 1 ? tix__fused_gather_kernel(size, call->indices->dtype)

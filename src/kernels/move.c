@@ -76,31 +76,38 @@ TIX__TEMPLATE bool gather_fused_loop(char* dst, int64_t ds, const char* src, int
     return all;
 }
 
-/* The usual elements case at its shortest: dense indices and output, reading along the indexed
- * axis only, while every index is in [0, bound). Returns how many elements it moved. */
-TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, const char* indices, int64_t n,
-                                   const tix__tuples* t, size_t size, size_t width) {
+/* The usual elements cases at their shortest: dense indices and output, while every index is
+ * in [0, bound). Returns how many elements it moved. */
+TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const char* indices,
+                                   int64_t n, const tix__tuples* t, size_t size, size_t width) {
     uint64_t bound = (uint64_t)t->size[0];
     int64_t step = t->step[0], i = 0;
     for (; i < n; i++) {
         uint64_t v = (uint64_t)tix__load_index(indices + i * (int64_t)width, width);
         if (v >= bound) break;
-        memcpy(dst + i * (int64_t)size, src + (int64_t)v * step, size);
+        memcpy(dst + i * (int64_t)size, src + (int64_t)v * step + i * ss, size);
     }
     return i;
 }
 
-/* The loop, with copies of its own for the usual elements case: a dense output reading along
- * the indexed axis only (ss = 0), dense indices taking the shortest loop up to the first index
- * that needs more (a negative one, or one out of range). */
+/* The loop, with copies of its own for the usual elements cases: a dense output reading along
+ * the indexed axis only (ss = 0) or along another, dense indices taking the shortest loop up to
+ * the first index that needs more (a negative one, or one out of range). */
 TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t ss,
                                 const char* indices, int64_t is, int64_t n,
                                 const tix__tuples* t, const char* fill, size_t size,
                                 size_t width) {
+    int64_t done = 0;
+    if (ds == (int64_t)size && is == (int64_t)width) {
+        done = ss == 0 ? gather_plain(dst, src, 0, indices, n, t, size, width)
+                       : gather_plain(dst, src, ss, indices, n, t, size, width);
+    }
+    dst += done * ds;
+    src += done * ss;
+    indices += done * is;
+    n -= done;
     if (ss == 0 && ds == (int64_t)size) {
-        int64_t done = is == (int64_t)width ? gather_plain(dst, src, indices, n, t, size, width) : 0;
-        return gather_fused_loop(dst + done * (int64_t)size, (int64_t)size, src, 0,
-                                 indices + done * is, is, n - done, t, fill, size, width);
+        return gather_fused_loop(dst, (int64_t)size, src, 0, indices, is, n, t, fill, size, width);
     }
     return gather_fused_loop(dst, ds, src, ss, indices, is, n, t, fill, size, width);
 }

@@ -444,6 +444,97 @@ static void test_checked_blocks(void** state) {
     assert_memory_equal(sums, expected, sizeof sums);
 }
 
+/* Expected gather_elements along axis 0 of data [R, C] (element `size` bytes, row-major unless
+ * `transposed`: element (r, c) at c * R + r), indices [M, C] as int64 values: wrap negatives,
+ * the fill where out of range, clamp when `clamp`. */
+static void blocked_expected(const unsigned char* data, bool transposed, size_t size, int64_t R,
+                             int64_t C, const int64_t* values, int64_t M, bool clamp,
+                             const unsigned char* fill, unsigned char* out) {
+    for (int64_t r = 0; r < M; r++) {
+        for (int64_t c = 0; c < C; c++) {
+            int64_t v = values[r * C + c];
+            v = v < 0 ? v + R : v;
+            if (clamp) v = v < 0 ? 0 : v >= R ? R - 1 : v;
+            const unsigned char* from = fill;
+            if (v >= 0 && v < R) from = data + (size_t)(transposed ? c * R + v : v * C + c) * size;
+            memcpy(out + (size_t)(r * C + c) * size, from, size);
+        }
+    }
+}
+
+/* Large gathers along axis 0 read one element per index from rows they jump between: the
+ * library runs them in column tiles and copies each tile's part of the data into a dense block
+ * first. Data [640, 1024] of every element size (1 to 16 bytes), dense and transposed, with
+ * int64, int32 and int16 indices (the fused loops and the general one), in range and negative
+ * under wrap with the fill for out-of-range ones, then clamp; serial and with a pool of 2
+ * threads; and data [30000, 32], whose tiles are too tall to copy. Every byte compared. */
+static void test_cache_blocked(void** state) {
+    (void)state;
+    enum { R = 640, C = 1024, M = 48, TALL = 30000, NARROW = 32 };
+    static const tix_dtype dtypes[] = {DT_I8, DT_F16, DT_F32, DT_F64, DT_C128};
+    static const tix_dtype index_dtypes[] = {DT_I64, DT_I32, DT_I16};
+    unsigned char* data = malloc((size_t)TALL * NARROW * 16 + (size_t)R * C * 16);
+    unsigned char* out = malloc((size_t)M * C * 16);
+    unsigned char* want = malloc((size_t)M * C * 16);
+    int64_t* values = malloc(sizeof(int64_t) * M * C);
+    void* idx = malloc(sizeof(int64_t) * M * C);
+    assert_true(data && out && want && values && idx);
+    for (size_t b = 0; b < (size_t)TALL * NARROW * 16 + (size_t)R * C * 16; b++)
+        data[b] = (unsigned char)(b * 2654435761u >> 13);
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    unsigned char fill[16];
+    memset(fill, 0xEE, sizeof fill);
+    for (int shape = 0; shape < 2; shape++) {
+        int64_t rows = shape == 0 ? R : TALL, cols = shape == 0 ? C : NARROW;
+        for (int64_t k = 0; k < M * cols; k++) {
+            values[k] = (int64_t)((uint64_t)k * 2654435761u % (uint64_t)rows);
+            if (k % 97 == 5) values[k] = -1 - k % rows;  /* negative: wraps */
+            if (k % 389 == 7) values[k] = rows + k % 3;  /* out of range: the fill */
+        }
+        for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
+            size_t size = tix_dtype_size(dtypes[t]);
+            for (int transposed = 0; transposed < 2 - shape; transposed++) {
+                tix_tensor d = transposed ? ut_tensor(data, dtypes[t], 2, UT_DIMS(rows, cols),
+                                                      UT_DIMS(1, rows))
+                                          : ut_tensor(data, dtypes[t], 2, UT_DIMS(rows, cols), NULL);
+                tix_tensor o = ut_tensor(out, dtypes[t], 2, UT_DIMS(M, cols), NULL);
+                for (size_t x = 0; x < sizeof index_dtypes / sizeof index_dtypes[0]; x++) {
+                    for (int64_t k = 0; k < M * cols; k++) {
+                        if (index_dtypes[x] == DT_I64) ((int64_t*)idx)[k] = values[k];
+                        if (index_dtypes[x] == DT_I32) ((int32_t*)idx)[k] = (int32_t)values[k];
+                        if (index_dtypes[x] == DT_I16) ((int16_t*)idx)[k] = (int16_t)values[k];
+                    }
+                    /* (int16 holds every value: rows <= 30000) */
+                    tix_tensor i = ut_tensor(idx, index_dtypes[x], 2, UT_DIMS(M, cols), NULL);
+                    for (int rule = 0; rule < 2; rule++) {
+                        bool clamp = rule == 1;
+                        blocked_expected(data, transposed, size, rows, cols, values, M, clamp,
+                                         fill, want);
+                        for (int threads = 1; threads <= 2; threads++) {
+                            tix_options o2 = ut_opts();
+                            o2.negative_indices = TIX_NEGATIVE_WRAP;
+                            o2.out_of_range = clamp ? TIX_OUT_OF_RANGE_CLAMP : TIX_OUT_OF_RANGE_IGNORE;
+                            o2.fill_value = fill;
+                            o2.executor = threads == 2 ? &executor : NULL;
+                            memset(out, 0, (size_t)M * cols * size);
+                            EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &o2));
+                            assert_memory_equal(out, want, (size_t)M * cols * size);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(out);
+    free(want);
+    free(values);
+    free(idx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_onnx_examples),      cmocka_unit_test(test_openvino_examples),
@@ -451,7 +542,7 @@ int main(void) {
         cmocka_unit_test(test_strided_views),      cmocka_unit_test(test_zero_size),
         cmocka_unit_test(test_out_of_range_modes), cmocka_unit_test(test_dtypes),
         cmocka_unit_test(test_shape_inference),    cmocka_unit_test(test_large_offsets),
-        cmocka_unit_test(test_checked_blocks),
+        cmocka_unit_test(test_checked_blocks),     cmocka_unit_test(test_cache_blocked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,172 @@
+/* The library's own allocations fail (docs/TESTING.md, "hostile" tier). Where a call cannot run
+ * without the memory (the plan of a call, the counts of a mean) it returns OUT_OF_MEMORY before
+ * writing anything; where the memory only makes it faster (the copy a scatter keeps to put its
+ * output back, the scratch block of a cache-blocked gather) it gives the same result without.
+ *
+ * The program is linked with -Wl,--wrap=malloc,--wrap=calloc: while a test arms the wrappers,
+ * every request whose size is in a window fails. They are armed around the library call alone
+ * (cmocka allocates too).
+ */
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "unit.h"
+
+void* __real_malloc(size_t size);
+void* __real_calloc(size_t count, size_t size);
+void* __wrap_malloc(size_t size);
+void* __wrap_calloc(size_t count, size_t size);
+
+/* Requests of [failing_from, failing_to] bytes fail; atomic, since pool threads allocate. */
+static _Atomic size_t failing_from = SIZE_MAX, failing_to = 0;
+static atomic_int failures;
+
+static bool refuse(size_t size) {
+    if (size < atomic_load(&failing_from) || size > atomic_load(&failing_to))
+        return false;
+    atomic_fetch_add(&failures, 1);
+    return true;
+}
+
+void* __wrap_malloc(size_t size) {
+    return refuse(size) ? NULL : __real_malloc(size);
+}
+
+void* __wrap_calloc(size_t count, size_t size) {
+    size_t bytes = count != 0 && size > SIZE_MAX / count ? SIZE_MAX : count * size;
+    return refuse(bytes) ? NULL : __real_calloc(count, size);
+}
+
+static void arm(size_t from, size_t to) {
+    atomic_store(&failures, 0);
+    atomic_store(&failing_to, to);
+    atomic_store(&failing_from, from);
+}
+
+/* Disarms; returns how many requests failed meanwhile. */
+static int disarm(void) {
+    atomic_store(&failing_from, SIZE_MAX);
+    atomic_store(&failing_to, 0);
+    return atomic_load(&failures);
+}
+
+/* No memory at all: the call fails with OUT_OF_MEMORY and a diagnostic, its output untouched
+ * (a scatter's out-of-place copy included), and succeeds once memory is back. */
+static void test_no_memory(void** state) {
+    (void)state;
+    float data[12], upd[6], out[12];
+    int64_t idx[6] = {0, 2, 1, 1, 0, 2};
+    for (int k = 0; k < 12; k++)
+        data[k] = (float)k;
+    for (int k = 0; k < 6; k++)
+        upd[k] = 100.0f + (float)k;
+    tix_tensor d = UT_T(data, DT_F32, 3, 4), i = UT_T(idx, DT_I64, 3, 2);
+    tix_tensor u = UT_T(upd, DT_F32, 3, 2), o = UT_T(out, DT_F32, 3, 2);
+    tix_tensor whole = UT_T(out, DT_F32, 3, 4);
+    /* gather; scatter; scatter with mean (whose counts need memory too) */
+    for (int call = 0; call < 3; call++) {
+        tix_diagnostic diag;
+        tix_options options = ut_opts_diag(&diag);
+        options.reduction = call == 2 ? TIX_REDUCTION_MEAN : TIX_REDUCTION_NONE;
+        memset(out, 0x5C, sizeof out);
+        arm(1, SIZE_MAX);
+        tix_status status = call > 0 ? tix_scatter_elements(&d, &i, &u, 1, &whole, &options)
+                                     : tix_gather_elements(&d, &i, 1, &o, &options);
+        assert_true(disarm() > 0);
+        EXPECT_STATUS(status, TIX_STATUS_OUT_OF_MEMORY);
+        assert_int_equal(diag.status, TIX_STATUS_OUT_OF_MEMORY);
+        assert_non_null(strstr(diag.message, "no memory"));
+        assert_true(ut_all_bytes(out, sizeof out, 0x5C));
+        /* with memory: out[0][2] of the scatters is data's 2 replaced by 101 (mean: their
+         * mean), out[0][1] of the gather is data[0][2] */
+        EXPECT_OK(call > 0 ? tix_scatter_elements(&d, &i, &u, 1, &whole, &options)
+                           : tix_gather_elements(&d, &i, 1, &o, &options));
+        assert_true(call == 0 ? out[1] == 2.0f : out[2] == (call == 1 ? 101.0f : 51.5f));
+    }
+}
+
+/* A scatter-add of many updates into a small output keeps a copy of the output to put back on
+ * failure; without memory for that copy it checks the indices first instead: the same sums,
+ * and a bad index still leaves the output as it was. */
+static void test_no_memory_for_undo(void** state) {
+    (void)state;
+    enum { SLOTS = 64, N = 4096 };
+    float data[SLOTS], upd[N], out[SLOTS], want[SLOTS];
+    int32_t idx[N];
+    for (int k = 0; k < SLOTS; k++)
+        data[k] = (float)k * 0.5f;
+    memcpy(want, data, sizeof want);
+    for (int k = 0; k < N; k++) {
+        idx[k] = (int32_t)((k * 37) % SLOTS);
+        upd[k] = (float)(k % 11) * 0.25f;
+        want[idx[k]] += upd[k];
+    }
+    tix_tensor d = UT_T(data, DT_F32, SLOTS), i = UT_T(idx, DT_I32, N), u = UT_T(upd, DT_F32, N);
+    tix_tensor o = UT_T(out, DT_F32, SLOTS);
+    for (int bad = 0; bad < 2; bad++) {
+        if (bad)
+            idx[N - 1] = SLOTS;
+        memset(out, 0x3D, sizeof out);
+        tix_diagnostic diag;
+        tix_options add = ut_opts_diag(&diag);
+        add.reduction = TIX_REDUCTION_ADD;
+        arm(sizeof out, sizeof out); /* the copy of the output, nothing else */
+        tix_status status = tix_scatter_elements(&d, &i, &u, 0, &o, &add);
+        assert_int_equal(disarm(), 1);
+        if (bad) {
+            EXPECT_STATUS(status, TIX_STATUS_INDEX_OUT_OF_RANGE);
+            assert_int_equal(diag.position, N - 1);
+            assert_true(ut_all_bytes(out, sizeof out, 0x3D));
+        } else {
+            EXPECT_OK(status);
+            assert_memory_equal(out, want, sizeof out);
+        }
+    }
+}
+
+/* A large gather along axis 0 copies each column tile of the data into a scratch block; without
+ * memory for the blocks it reads the data in place: the same bytes, serially and on a pool. */
+static void test_no_memory_for_scratch(void** state) {
+    (void)state;
+    enum { R = 640, C = 1024, M = 32 };
+    float* data = malloc(sizeof(float) * R * C);
+    float* out = malloc(sizeof(float) * M * C);
+    float* want = malloc(sizeof(float) * M * C);
+    int64_t* idx = malloc(sizeof(int64_t) * M * C);
+    assert_true(data && out && want && idx);
+    for (int k = 0; k < R * C; k++)
+        data[k] = (float)k;
+    for (int k = 0; k < M * C; k++) {
+        idx[k] = (int64_t)((uint64_t)k * 2654435761u % R);
+        want[k] = data[idx[k] * C + k % C];
+    }
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    tix_tensor d = UT_T(data, DT_F32, R, C), i = UT_T(idx, DT_I64, M, C);
+    tix_tensor o = UT_T(out, DT_F32, M, C);
+    for (int threads = 1; threads <= 2; threads++) {
+        tix_options options = ut_opts();
+        options.executor = threads == 2 ? &executor : NULL;
+        memset(out, 0, sizeof(float) * M * C);
+        arm(64 * 1024, SIZE_MAX); /* the scratch blocks (the plan is far smaller) */
+        tix_status status = tix_gather_elements(&d, &i, 0, &o, &options);
+        assert_true(disarm() > 0);
+        EXPECT_OK(status);
+        assert_memory_equal(out, want, sizeof(float) * M * C);
+    }
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(out);
+    free(want);
+    free(idx);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_no_memory),
+        cmocka_unit_test(test_no_memory_for_undo),
+        cmocka_unit_test(test_no_memory_for_scratch),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
