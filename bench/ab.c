@@ -1,0 +1,141 @@
+/* The interleaved A/B comparison of two builds of the library (bench/ab.sh builds and links it).
+ *
+ *   ab [-t THREADS] [-n CALLS] [-q] [-i] WORKLOAD...
+ *
+ * Both builds are linked into this one program, their symbols renamed a_tix... and b_tix... (and
+ * the workloads of tools/tix/bench_workloads.c compiled once against each). Each workload is set
+ * up once; both builds are checked against the plain computation, then called alternately
+ * (A B, B A, A B, ...) on the same buffers, CALLS times each. Between processes the same build
+ * moves by 30% on a shared VM (where the buffers land, what the neighbours do); calls
+ * interleaved on the same buffers share all of that, so their ratio is what the code changed.
+ * -t: threads (the built-in pool of build A serves both), -q: --quick sizes, -i: scatters in
+ * place. Prints per workload the median and minimum of each build and their ratios (B / A). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench_workloads.h"
+
+#define BUILD(p)                                                                                \
+    extern const bench_spec p##_bench_specs[BENCH_WORKLOAD_COUNT];                              \
+    bool p##_bench_case_setup(bench_case* c, size_t which, bool quick);                         \
+    void p##_bench_case_free(bench_case* c);                                                    \
+    tix_status p##_bench_case_run(bench_case* c, bool in_place);                                \
+    bool p##_bench_case_check(const bench_case* c, char* why, size_t capacity);                 \
+    tix_threadpool* p##_tix_threadpool_create(size_t threads);                                  \
+    void p##_tix_threadpool_destroy(tix_threadpool* pool);                                      \
+    tix_executor p##_tix_threadpool_executor(tix_threadpool* pool);
+BUILD(a)
+BUILD(b)
+#undef BUILD
+
+typedef tix_status (*run_fn)(bench_case* c, bool in_place);
+typedef bool (*check_fn)(const bench_case* c, char* why, size_t capacity);
+
+enum { MAX_CALLS = 1000 };
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int by_value(const void* x, const void* y) {
+    double a = *(const double*)x, b = *(const double*)y;
+    return a < b ? -1 : a > b;
+}
+
+static int usage(void) {
+    fprintf(stderr, "usage: ab [-t THREADS] [-n CALLS] [-q] [-i] WORKLOAD...\n");
+    return 2;
+}
+
+/* Sets up one workload, checks both builds' results and times them alternately. */
+static int compare(size_t which, bool quick, bool in_place, int calls,
+                   const tix_executor* executor, int threads) {
+    static const run_fn runs[2] = {a_bench_case_run, b_bench_case_run};
+    static const check_fn checks[2] = {a_bench_case_check, b_bench_case_check};
+    const char* name = a_bench_specs[which].name;
+    bench_case c;
+    if (!a_bench_case_setup(&c, which, quick)) {
+        fprintf(stderr, "ab: no memory for %s\n", name);
+        return 1;
+    }
+    c.options.executor = executor;
+    for (int side = 0; side < 2; side++) {
+        char why[256];
+        if (runs[side](&c, false) != TIX_STATUS_OK || !checks[side](&c, why, sizeof why)) {
+            fprintf(stderr, "ab: build %c gives a wrong %s: %s\n", "AB"[side], name, why);
+            a_bench_case_free(&c);
+            return 1;
+        }
+    }
+    static double times[2][MAX_CALLS];
+    for (int k = 0; k < calls; k++) {
+        for (int turn = 0; turn < 2; turn++) {
+            int side = (k + turn) % 2; /* A B, B A, ...: neither always goes first */
+            double start = now_ms();
+            tix_status status = runs[side](&c, in_place);
+            times[side][k] = now_ms() - start;
+            if (status != TIX_STATUS_OK) {
+                fprintf(stderr, "ab: build %c fails %s: status %d\n", "AB"[side], name,
+                        (int)status);
+                a_bench_case_free(&c);
+                return 1;
+            }
+        }
+    }
+    qsort(times[0], (size_t)calls, sizeof(double), by_value);
+    qsort(times[1], (size_t)calls, sizeof(double), by_value);
+    double median[2] = {times[0][calls / 2], times[1][calls / 2]};
+    printf("%-24s %s %dT  A median %8.3f min %8.3f  B median %8.3f min %8.3f  B/A %.3f "
+           "(min %.3f)\n",
+           name, in_place ? "in place" : "        ", threads, median[0], times[0][0], median[1],
+           times[1][0], median[1] / median[0], times[1][0] / times[0][0]);
+    a_bench_case_free(&c);
+    return 0;
+}
+
+int main(int argc, char** argv) {
+    int threads = 1, calls = 21, first = 1;
+    bool quick = false, in_place = false;
+    for (; first < argc && argv[first][0] == '-'; first++) {
+        const char* flag = argv[first];
+        if (strcmp(flag, "-q") == 0) {
+            quick = true;
+        } else if (strcmp(flag, "-i") == 0) {
+            in_place = true;
+        } else if ((strcmp(flag, "-t") == 0 || strcmp(flag, "-n") == 0) && first + 1 < argc) {
+            int value = atoi(argv[++first]);
+            if (value < 1 || (flag[1] == 'n' && value > MAX_CALLS)) return usage();
+            *(flag[1] == 't' ? &threads : &calls) = value;
+        } else {
+            return usage();
+        }
+    }
+    if (first == argc) return usage();
+    tix_threadpool* pool = threads > 1 ? a_tix_threadpool_create((size_t)threads) : NULL;
+    if (threads > 1 && pool == NULL) {
+        fprintf(stderr, "ab: no pool of %d threads\n", threads);
+        return 1;
+    }
+    tix_executor executor;
+    if (pool != NULL) executor = a_tix_threadpool_executor(pool);
+    int failed = 0;
+    for (int k = first; k < argc; k++) {
+        size_t which = 0;
+        while (which < BENCH_WORKLOAD_COUNT && strcmp(a_bench_specs[which].name, argv[k]) != 0)
+            which++;
+        if (which == BENCH_WORKLOAD_COUNT) {
+            fprintf(stderr, "ab: no workload named %s\n", argv[k]);
+            failed = 1;
+            continue;
+        }
+        failed |= compare(which, quick, in_place, calls, pool != NULL ? &executor : NULL,
+                          threads);
+    }
+    a_tix_threadpool_destroy(pool);
+    return failed;
+}
