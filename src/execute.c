@@ -40,6 +40,9 @@
  * indices first, when the output is at most 1/UNDO_RATIO of the indices and UNDO_MAX bytes. */
 #define UNDO_RATIO 4
 #define UNDO_MAX (64 * 1024 * 1024)
+/* An out-of-place scatter without reduction writes its output in one pass (plan_runs) when the
+ * runs its updates replace whole are at least this long (shorter ones: the passes cost less). */
+#define SKIP_MIN_RUN 256
 /* Rows that share their indices resolved together (their output stays in cache meanwhile). */
 #define SHARED_ROWS 32
 /* Longest block a gather copies as a whole, fill included (the fill block is this long). */
@@ -570,6 +573,107 @@ static size_t undo_bytes(const tix__call* call) {
                : 0;
 }
 
+/* An out-of-place scatter without reduction whose updates replace whole runs of a dense output
+ * runs as one pass over the output instead of a copy of data and then the updates: each run
+ * comes from the last update row that replaces it (row-major order, as the scatter would leave
+ * it) or else from data, so every byte of the output is written once, in order. That takes a
+ * tuple per row of the folded loop ([rows, n]) addressing n dense elements of the output at an
+ * offset that is a multiple of the run's bytes (the runs then partition the output), from dense
+ * rows of updates, and dense data. */
+typedef struct run_plan {
+    char* output;
+    const char* data;
+    const char* updates;
+    int64_t update_row; /* bytes between rows of updates */
+    int64_t run_bytes;
+    int64_t runs;
+    int64_t* writer;    /* per run: the last update row that replaces it, or -1 */
+    bool streaming;
+} run_plan;
+
+/* Fills *plan where the scatter is of that form, its runs at least SKIP_MIN_RUN bytes long and
+ * memory allows, and sets *unresolved when some tuple resolved to nothing; else returns false
+ * and the scatter takes the passes. */
+static bool plan_runs(const tix__call* call, const tix__map* map, run_plan* plan,
+                      bool* unresolved) {
+    if (call->options.reduction != TIX_REDUCTION_NONE || !dense(call->output) ||
+        !dense(call->data))
+        return false;
+    tix__loop loop;
+    tix__operands operands = {call->updates, call->output, call->indices, NULL};
+    tix__loop_build(&loop, map, &operands);
+    tix__loop_fold(&loop);
+    int64_t size = (int64_t)tix_dtype_size(call->output->dtype);
+    if (loop.rank != 2 || loop.components == 0 || loop.base[TIX__INDEXED] != call->output->data ||
+        loop.stride[TIX__INDEXED][0] != 0 || loop.stride[TIX__INDICES][1] != 0 ||
+        loop.stride[TIX__INDEXED][1] != size || loop.stride[TIX__DIRECT][1] != size ||
+        loop.shape[1] < SKIP_MIN_RUN / size)
+        return false;
+    int64_t run = loop.shape[1] * size, total = tix_tensor_count(call->output) * size;
+    for (int32_t t = 0; t < loop.components; t++) {
+        if (loop.component_step[TIX__INDEXED][t] % run != 0)
+            return false;
+    }
+    int64_t runs = total / run;
+    int64_t* writer = total % run == 0 ? malloc((size_t)runs * sizeof *writer) : NULL;
+    if (writer == NULL)
+        return false;
+    for (int64_t r = 0; r < runs; r++)
+        writer[r] = -1;
+    tix__tuples tuples = tuples_of(&loop, call, TIX__INDEXED);
+    int64_t offsets[CHUNK];
+    bool all = true;
+    for (int64_t r0 = 0; r0 < loop.shape[0]; r0 += CHUNK) {
+        int64_t c = loop.shape[0] - r0 < CHUNK ? loop.shape[0] - r0 : CHUNK;
+        all &= tix__resolve_tuples(&tuples,
+                                   loop.base[TIX__INDICES] + r0 * loop.stride[TIX__INDICES][0],
+                                   loop.stride[TIX__INDICES][0], c, offsets);
+        for (int64_t r = 0; r < c; r++) {
+            if (offsets[r] != TIX__SKIP)
+                writer[offsets[r] / run] = r0 + r; /* later rows overwrite earlier ones */
+        }
+    }
+    *unresolved = !all;
+    *plan = (run_plan){.output = call->output->data,
+                       .data = call->data->data,
+                       .updates = loop.base[TIX__DIRECT],
+                       .update_row = loop.stride[TIX__DIRECT][0],
+                       .run_bytes = run,
+                       .runs = runs,
+                       .writer = writer,
+                       .streaming = total > STREAM_BYTES};
+    return true;
+}
+
+/* The executor's task of a run plan: runs [begin, begin + count), CHUNK at a time. */
+static void copy_planned_runs(void* context, size_t begin, size_t count) {
+    const run_plan* plan = context;
+    const char* from[CHUNK];
+    for (int64_t r0 = (int64_t)begin, end = (int64_t)(begin + count); r0 < end; r0 += CHUNK) {
+        int64_t c = end - r0 < CHUNK ? end - r0 : CHUNK;
+        for (int64_t r = 0; r < c; r++) {
+            int64_t w = plan->writer[r0 + r];
+            from[r] = w >= 0 ? plan->updates + w * plan->update_row
+                             : plan->data + (r0 + r) * plan->run_bytes;
+        }
+        tix__copy_rows_from(plan->output + r0 * plan->run_bytes, from, c,
+                            (size_t)plan->run_bytes, plan->streaming);
+    }
+}
+
+/* The end of a scatter that kept a copy of its output (undo): where some tuple resolved to
+ * nothing, puts the output back and says which index failed. Frees the copy. */
+static tix_status finish_scatter(const tix__call* call, const tix__map* map, void* undo,
+                                 size_t undo_size, bool unresolved) {
+    if (undo != NULL && unresolved) {
+        memcpy(call->output->data, undo, undo_size);
+        free(undo);
+        return tix__check_indices(call, map, call->output);
+    }
+    free(undo);
+    return TIX_STATUS_OK;
+}
+
 tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_place) {
     size_t undo_size = undo_bytes(call);
     void* undo = undo_size > 0 ? malloc(undo_size) : NULL;
@@ -608,6 +712,20 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         tix_tensor_init(&counts, counts_memory, TIX_DTYPE_INT64, output->rank, output->shape);
 
     tix__map whole = identity_map(output->rank);
+    bool unresolved = false; /* some tuple resolved to nothing */
+    run_plan plan;
+    if (!in_place && plan_runs(call, map, &plan, &unresolved)) { /* one pass does it all */
+        int64_t tile = TILE_ELEMENTS * (int64_t)size / plan.run_bytes;
+        if (executor == NULL || n < PARALLEL_MIN_ELEMENTS) {
+            copy_planned_runs(&plan, 0, (size_t)plan.runs);
+        } else {
+            executor->parallel_for(executor->pool, copy_planned_runs, &plan, (size_t)plan.runs,
+                                   (size_t)(tile > 0 ? tile : 1));
+        }
+        free(plan.writer);
+        free(p);
+        return finish_scatter(call, map, undo, undo_size, unresolved);
+    }
     if (!in_place) {
         bool streaming = n * (int64_t)size > STREAM_BYTES;
         *p = (pass){.kind = PASS_GATHER,
@@ -618,7 +736,6 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     }
 
     tix__operands operands = {call->updates, output, call->indices, mean ? &counts : NULL};
-    bool unresolved = false; /* some tuple resolved to nothing */
     if (o->exclude_self && o->reduction != TIX_REDUCTION_NONE) {
         char identity[16];
         tix__reduction_identity(dtype, o->reduction, identity);
@@ -660,11 +777,5 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         free(counts_memory);
     }
     free(p);
-    if (undo != NULL && unresolved) { /* put the output back, then say which index failed */
-        memcpy(output->data, undo, undo_size);
-        free(undo);
-        return tix__check_indices(call, map, output);
-    }
-    free(undo);
-    return TIX_STATUS_OK;
+    return finish_scatter(call, map, undo, undo_size, unresolved);
 }

@@ -259,6 +259,10 @@ tix__scatter_fn tix__place_kernel(size_t element_size);
 tix__copy_rows_fn tix__copy_rows_kernel(size_t bytes, bool streaming);
 /* A move that writes dense runs with streaming stores: for copies much larger than the caches. */
 tix__row_fn tix__stream_move_kernel(size_t element_size);
+/* m rows of `bytes` bytes, from[r] to dst + r * bytes, prefetching the rows ahead; with
+ * streaming stores when `streaming`. */
+void tix__copy_rows_from(char* dst, const char* const* from, int64_t m, size_t bytes,
+                         bool streaming);
 /* NULL when the reduction is not defined for dtype; TIX_REDUCTION_NONE gives the place kernel. */
 tix__scatter_fn tix__scatter_kernel(tix_dtype dtype, tix_reduction reduction);
 /* NULL when the reduction is not defined for dtype. TIX_REDUCTION_MEAN gives the sum. */

@@ -143,16 +143,24 @@ static void stream_fence(void) {
 }
 #endif
 
-/* Prefetches every line that row r of copy_rows reads (none for a fill row). */
-TIX__TEMPLATE void prefetch_row(const char* src, int64_t src_row, const int64_t* offsets,
-                                int64_t r, size_t bytes) {
-    if (offsets[r] == TIX__SKIP) return;
-    const char* from = src + offsets[r] + r * src_row;
-    /* every line the row touches, the last one included when the row straddles it */
+/* Prefetches every line of `bytes` bytes at `from`, the last one included when they straddle
+ * it. */
+TIX__TEMPLATE void prefetch_lines(const char* from, size_t bytes) {
     for (size_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH(from + b);
     if (bytes % TIX__CACHE_LINE != 0 || (uintptr_t)from % TIX__CACHE_LINE != 0) {
         TIX__PREFETCH(from + bytes - 1);
     }
+}
+
+/* The rows ahead that a row copy prefetches: PREFETCH_BYTES, and at least two rows. */
+static int64_t rows_ahead(size_t bytes) {
+    return bytes >= PREFETCH_BYTES / 2 ? 2 : (int64_t)(PREFETCH_BYTES / bytes);
+}
+
+/* Prefetches every line that row r of copy_rows reads (none for a fill row). */
+TIX__TEMPLATE void prefetch_row(const char* src, int64_t src_row, const int64_t* offsets,
+                                int64_t r, size_t bytes) {
+    if (offsets[r] != TIX__SKIP) prefetch_lines(src + offsets[r] + r * src_row, bytes);
 }
 
 /* m rows of `bytes` (> 0) contiguous bytes, row r from src + offsets[r] + r * src_row (or the
@@ -161,7 +169,7 @@ TIX__TEMPLATE void prefetch_row(const char* src, int64_t src_row, const int64_t*
 TIX__TEMPLATE void copy_rows(char* dst, int64_t dst_row, const char* src, int64_t src_row,
                              const int64_t* offsets, int64_t m, const char* fill, size_t bytes,
                              bool streaming) {
-    int64_t distance = bytes >= PREFETCH_BYTES / 2 ? 2 : (int64_t)(PREFETCH_BYTES / bytes);
+    int64_t distance = rows_ahead(bytes);
     for (int64_t r = 0; r < m && r < distance; r++) prefetch_row(src, src_row, offsets, r, bytes);
     for (int64_t r = 0; r < m; r++) {
         if (r + distance < m) prefetch_row(src, src_row, offsets, r + distance, bytes);
@@ -260,6 +268,17 @@ static void stream_rows(char* dst, int64_t dst_row, const char* src, int64_t src
     copy_rows(dst, dst_row, src, src_row, offsets, m, fill, bytes, true);
 }
 
+/* Copies `bytes` bytes with streaming stores from the first 16-byte boundary of dst on; the
+ * caller fences. */
+static void stream_span(char* dst, const char* src, size_t bytes) {
+    size_t head = (16 - (uintptr_t)dst % 16) % 16;
+    if (head > bytes) head = bytes;
+    memcpy(dst, src, head); /* up to the first 16-byte boundary */
+    size_t body = (bytes - head) / 16 * 16;
+    stream_copy(dst + head, src + head, body);
+    memcpy(dst + head + body, src + head + body, bytes - head - body);
+}
+
 /* A dense copy (n elements both sides contiguous) with streaming stores; otherwise as move. */
 static void stream_move(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n,
                         size_t size) {
@@ -267,13 +286,24 @@ static void stream_move(char* dst, int64_t ds, const char* src, int64_t ss, int6
         move_row(dst, ds, src, ss, n, size);
         return;
     }
-    size_t bytes = (size_t)n * size, head = (16 - (uintptr_t)dst % 16) % 16;
-    if (head > bytes) head = bytes;
-    memcpy(dst, src, head); /* up to the first 16-byte boundary */
-    size_t body = (bytes - head) / 16 * 16;
-    stream_copy(dst + head, src + head, body);
-    memcpy(dst + head + body, src + head + body, bytes - head - body);
+    stream_span(dst, src, (size_t)n * size);
     stream_fence();
+}
+
+void tix__copy_rows_from(char* dst, const char* const* from, int64_t m, size_t bytes,
+                         bool streaming) {
+    /* the rows are apart: the hardware prefetcher does not see the next one coming */
+    int64_t distance = rows_ahead(bytes);
+    for (int64_t r = 0; r < m && r < distance; r++) prefetch_lines(from[r], bytes);
+    for (int64_t r = 0; r < m; r++) {
+        if (r + distance < m) prefetch_lines(from[r + distance], bytes);
+        if (streaming) {
+            stream_span(dst + r * (int64_t)bytes, from[r], bytes);
+        } else {
+            memcpy(dst + r * (int64_t)bytes, from[r], bytes);
+        }
+    }
+    if (streaming) stream_fence(); /* once: a fence drains the stores in flight */
 }
 
 /* Index of an element size in the tables: 1, 2, 4, 8, 16 bytes -> 0..4. */

@@ -1,7 +1,8 @@
 /* The library's own allocations fail (docs/TESTING.md, "hostile" tier). Where a call cannot run
  * without the memory (the plan of a call, the counts of a mean) it returns OUT_OF_MEMORY before
  * writing anything; where the memory only makes it faster (the copy a scatter keeps to put its
- * output back, the scratch block of a cache-blocked gather) it gives the same result without.
+ * output back, the scratch block of a cache-blocked gather, the table of a scatter of whole
+ * runs) it gives the same result without.
  *
  * The program is linked with -Wl,--wrap=malloc,--wrap=calloc: while a test arms the wrappers,
  * every request whose size is in a window fails. They are armed around the library call alone
@@ -162,11 +163,45 @@ static void test_no_memory_for_scratch(void** state) {
     free(idx);
 }
 
+/* A scatter whose updates replace whole runs of its output writes it in one pass, from a table
+ * of the last update row of each run; without memory for the table it copies data and then
+ * applies the updates: the same bytes. */
+static void test_no_memory_for_runs(void** state) {
+    (void)state;
+    enum { RUNS = 512, N = 64, UPDATES = 700 };
+    float* data = malloc(sizeof(float) * RUNS * N);
+    float* upd = malloc(sizeof(float) * UPDATES * N);
+    float* out = malloc(sizeof(float) * RUNS * N);
+    float* want = malloc(sizeof(float) * RUNS * N);
+    int64_t idx[UPDATES];
+    assert_true(data && upd && out && want);
+    for (int k = 0; k < RUNS * N; k++)
+        data[k] = (float)k;
+    for (int k = 0; k < UPDATES * N; k++)
+        upd[k] = -(float)k;
+    for (int u = 0; u < UPDATES; u++)
+        idx[u] = (int64_t)((uint64_t)u * 2654435761u % RUNS);
+    tix_tensor d = UT_T(data, DT_F32, RUNS, N), i = UT_T(idx, DT_I64, UPDATES, 1);
+    tix_tensor u = UT_T(upd, DT_F32, UPDATES, N), o = UT_T(want, DT_F32, RUNS, N);
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, NULL));
+    o.data = out;
+    arm(sizeof(int64_t) * RUNS, sizeof(int64_t) * RUNS); /* the table, nothing else */
+    tix_status status = tix_scatter_nd(&d, &i, &u, 0, &o, NULL);
+    assert_int_equal(disarm(), 1);
+    EXPECT_OK(status);
+    assert_memory_equal(out, want, sizeof(float) * RUNS * N);
+    free(data);
+    free(upd);
+    free(out);
+    free(want);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_memory),
         cmocka_unit_test(test_no_memory_for_undo),
         cmocka_unit_test(test_no_memory_for_scratch),
+        cmocka_unit_test(test_no_memory_for_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -476,6 +476,135 @@ static void test_shape_inference_and_checks(void** state) {
     EXPECT_SHAPE(&s, DT_BOOL, 4, 5, 6);
 }
 
+/* Scatters without reduction whose updates replace whole runs of at least 256 bytes of a dense
+ * output run as one pass over the output (each run from the last update row that replaces it,
+ * or from data). Data [R, 2, 64] of 1-, 4- and 16-byte elements; updates of k = 1 (a run of
+ * 128 elements) and k = 2 (runs of 64), with duplicate tuples (the last in row-major order
+ * wins), negative ones under wrap, out-of-range ones ignored and then clamped, every byte
+ * compared with a plain loop, serially and on a pool of 2; strided updates (the passes) give
+ * the same; under the error rule a bad tuple fails with the output untouched, also where the
+ * output is small enough beside the indices for the scatter to keep a copy of it instead of
+ * checking first. */
+enum { RUN_R = 300, RUN_N = 600 };
+
+/* The expected output: data, then each update row in order over the run its tuple picks. */
+static void runs_expected(const unsigned char* data, const unsigned char* upd, const int64_t* idx,
+                          int k, size_t size, bool clamp, unsigned char* out) {
+    size_t run = (size_t)(k == 1 ? 128 : 64) * size, runs = k == 1 ? RUN_R : RUN_R * 2;
+    memcpy(out, data, (size_t)RUN_R * 128 * size);
+    for (int u = 0; u < RUN_N; u++) {
+        int64_t position = 0;
+        bool skip = false;
+        for (int t = 0; t < k; t++) {
+            int64_t extent = t == 0 ? RUN_R : 2, v = idx[u * k + t];
+            v = v < 0 ? v + extent : v;
+            if (clamp) v = v < 0 ? 0 : v >= extent ? extent - 1 : v;
+            skip = skip || v < 0 || v >= extent;
+            position = position * extent + v;
+        }
+        if (!skip && (size_t)position < runs)
+            memcpy(out + (size_t)position * run, upd + (size_t)u * run, run);
+    }
+}
+
+static void test_whole_runs(void** state) {
+    (void)state;
+    static const tix_dtype dtypes[] = {DT_U8, DT_F32, DT_C128};
+    size_t most = (size_t)RUN_R * 128 * 16;
+    unsigned char* data = malloc(most);
+    unsigned char* upd = malloc(2 * (size_t)RUN_N * 128 * 16);
+    unsigned char* out = malloc(most);
+    unsigned char* want = malloc(most);
+    int64_t idx[RUN_N * 2];
+    assert_true(data && upd && out && want);
+    for (size_t b = 0; b < most; b++)
+        data[b] = (unsigned char)(b * 2654435761u >> 11);
+    for (size_t b = 0; b < 2 * (size_t)RUN_N * 128 * 16; b++)
+        upd[b] = (unsigned char)(b * 40503u >> 5);
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    for (int k = 1; k <= 2; k++) {
+        for (int u = 0; u < RUN_N * k; u++) {
+            int64_t extent = (u % k == 0) ? RUN_R : 2;
+            idx[u] = (int64_t)((uint64_t)u * 2654435761u % (uint64_t)extent); /* duplicates */
+            if (u % 37 == 3) idx[u] = -1 - u % extent; /* negative: wraps */
+            if (u % 101 == 9) idx[u] = extent + 1;     /* out of range */
+        }
+        for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
+            size_t size = tix_dtype_size(dtypes[t]);
+            tix_tensor d = ut_tensor(data, dtypes[t], 3, UT_DIMS(RUN_R, 2, 64), NULL);
+            tix_tensor o = ut_tensor(out, dtypes[t], 3, UT_DIMS(RUN_R, 2, 64), NULL);
+            tix_tensor i = ut_tensor(idx, DT_I64, 2, UT_DIMS(RUN_N, k), NULL);
+            tix_tensor u = k == 1 ? ut_tensor(upd, dtypes[t], 3, UT_DIMS(RUN_N, 2, 64), NULL)
+                                  : ut_tensor(upd, dtypes[t], 2, UT_DIMS(RUN_N, 64), NULL);
+            tix_tensor strided = u; /* the same values, every other element of a wider buffer */
+            for (int rule = 0; rule < 2; rule++) {
+                runs_expected(data, upd, idx, k, size, rule == 1, want);
+                for (int way = 0; way < 3; way++) {
+                    tix_options options = ut_opts();
+                    options.negative_indices = TIX_NEGATIVE_WRAP;
+                    options.out_of_range = rule == 1 ? TIX_OUT_OF_RANGE_CLAMP
+                                                     : TIX_OUT_OF_RANGE_IGNORE;
+                    options.executor = way == 1 ? &executor : NULL;
+                    const tix_tensor* updates = &u;
+                    unsigned char* spread = NULL;
+                    if (way == 2) { /* strided updates: not dense rows, so the passes */
+                        size_t elements = (size_t)tix_tensor_count(&u);
+                        spread = malloc(2 * elements * size);
+                        assert_non_null(spread);
+                        for (size_t e = 0; e < elements; e++)
+                            memcpy(spread + 2 * e * size, upd + e * size, size);
+                        strided.data = spread;
+                        for (int32_t dim = 0; dim < strided.rank; dim++)
+                            strided.strides[dim] = 2 * u.strides[dim];
+                        updates = &strided;
+                    }
+                    memset(out, 0, (size_t)RUN_R * 128 * size);
+                    EXPECT_OK(tix_scatter_nd(&d, &i, updates, 0, &o, &options));
+                    assert_memory_equal(out, want, (size_t)RUN_R * 128 * size);
+                    free(spread);
+                }
+            }
+            /* the error rule: the first bad tuple named, nothing written */
+            tix_diagnostic diag;
+            tix_options error = ut_opts_diag(&diag);
+            memset(out, 0x77, (size_t)RUN_R * 128 * size);
+            EXPECT_STATUS(tix_scatter_nd(&d, &i, &u, 0, &o, &error),
+                          TIX_STATUS_INDEX_OUT_OF_RANGE);
+            assert_true(ut_all_bytes(out, (size_t)RUN_R * 128 * size, 0x77));
+        }
+    }
+    /* a small output beside many tuples (the scatter keeps a copy of it instead of checking
+     * first): data [4, 64] float32, 2,000 tuples, one bad near the end */
+    enum { SMALL = 4, MANY = 2000 };
+    int64_t many[MANY];
+    for (int u = 0; u < MANY; u++)
+        many[u] = u % SMALL;
+    float* updates = malloc(sizeof(float) * MANY * 64);
+    assert_non_null(updates);
+    for (int e = 0; e < MANY * 64; e++)
+        updates[e] = (float)e;
+    tix_tensor d = UT_T(data, DT_F32, SMALL, 64), o = UT_T(out, DT_F32, SMALL, 64);
+    tix_tensor i = UT_T(many, DT_I64, MANY, 1), u = UT_T(updates, DT_F32, MANY, 64);
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, NULL));
+    for (int r = 0; r < SMALL; r++) /* row r last replaced by update row MANY - SMALL + r */
+        assert_memory_equal(out + r * 256, updates + (MANY - SMALL + r) * 64, 256);
+    many[MANY - 3] = SMALL;
+    memset(out, 0x66, SMALL * 256);
+    tix_diagnostic diag;
+    tix_options error = ut_opts_diag(&diag);
+    EXPECT_STATUS(tix_scatter_nd(&d, &i, &u, 0, &o, &error), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    assert_int_equal(diag.position, MANY - 3);
+    assert_true(ut_all_bytes(out, SMALL * 256, 0x66));
+    free(updates);
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(upd);
+    free(out);
+    free(want);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_openvino_onnx_examples),
@@ -488,6 +617,7 @@ int main(void) {
         cmocka_unit_test(test_out_of_range_modes),
         cmocka_unit_test(test_zero_size_and_strides),
         cmocka_unit_test(test_shape_inference_and_checks),
+        cmocka_unit_test(test_whole_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
