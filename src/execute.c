@@ -43,6 +43,12 @@
 /* An out-of-place scatter without reduction writes its output in one pass (plan_runs) when the
  * runs its updates replace whole are at least this long (shorter ones: the passes cost less). */
 #define SKIP_MIN_RUN 256
+/* The longest output row a scatter stages in the cache (stage_bytes); the stage is on the stack.
+ * Staged rows are written once and not read again by the call: with streaming stores when the
+ * output passes STAGE_STREAM_BYTES (scatter_elements_unique, 16 MB: 0.84-0.89x the time with
+ * them, 0.92-1.03x without, against copying data first). */
+#define STAGE_BYTES 8192
+#define STAGE_STREAM_BYTES (4 * 1024 * 1024)
 /* Rows that share their indices resolved together (their output stays in cache meanwhile). */
 #define SHARED_ROWS 32
 /* Longest block a gather copies as a whole, fill included (the fill block is this long). */
@@ -85,6 +91,10 @@ typedef struct pass {
     int64_t row_span;            /* bytes of the indexed operand one row reaches, to prefetch */
     int64_t pack_bytes;          /* a cache-blocked gather's scratch block (packed_panel), or 0 */
     size_t element;              /* bytes per element (gathers) */
+    int64_t stage_bytes;         /* a staged scatter (staged_panel): bytes of a row, or 0 */
+    const char* stage_data;      /* ... its data, dense as the output */
+    const char* stage_output;    /* ... and its output */
+    bool stage_streaming;        /* ... written back with streaming stores */
     atomic_bool unresolved;      /* a tuple resolved to nothing (set by any task) */
     char fill_block[FILL_BLOCK]; /* copy_rows: the fill element repeated over a row */
 } pass;
@@ -263,6 +273,28 @@ static void packed_panel(const pass* p, char** base, const int64_t* rs, int64_t*
     free(scratch);
 }
 
+/* A staged scatter's panel: each row of the output is copied from data into a stage in L1, its
+ * row of updates applied there (in order), and the stage written out once; see stage_bytes. */
+static void staged_panel(const pass* p, char* const* base, const int64_t* rs, const int64_t* es,
+                         int64_t m, int64_t n) {
+    _Alignas(64) char stage[STAGE_BYTES];
+    size_t bytes = (size_t)p->stage_bytes;
+    for (int64_t r = 0; r < m; r++) {
+        char* row = base[TIX__INDEXED] + r * rs[TIX__INDEXED];
+        const char* from = p->stage_data + (row - p->stage_output);
+        if (r + ROWS_AHEAD < m) { /* (the data rows of a panel follow one another) */
+            const char* ahead = from + ROWS_AHEAD * rs[TIX__INDEXED];
+            for (size_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH(ahead + b);
+        }
+        memcpy(stage, from, bytes);
+        note(p, p->fused_scatter(stage, 0, base[TIX__DIRECT] + r * rs[TIX__DIRECT],
+                                 es[TIX__DIRECT], base[TIX__INDICES] + r * rs[TIX__INDICES],
+                                 es[TIX__INDICES], n, &p->tuples));
+        tix__copy_block(row, stage, bytes, p->stage_streaming);
+    }
+    if (p->stage_streaming) tix__stream_fence();
+}
+
 /* m rows of the innermost dimension, the first at `offset`, the next ones along the dimension
  * before it. */
 static void run_panel(const pass* p, const int64_t* offset, int64_t m) {
@@ -284,6 +316,8 @@ static void run_panel(const pass* p, const int64_t* offset, int64_t m) {
         block_panel(p, base, rs, es, m, n);
     } else if (p->pack_bytes > 0) {
         packed_panel(p, base, rs, es, m, n);
+    } else if (p->stage_bytes > 0) {
+        staged_panel(p, base, rs, es, m, n);
     } else {
         element_panel(p, &p->tuples, base, rs, es, m, n);
     }
@@ -661,6 +695,32 @@ static void copy_planned_runs(void* context, size_t begin, size_t count) {
     }
 }
 
+/* An out-of-place scatter whose every row of updates addresses one whole row of a dense output
+ * of at most STAGE_BYTES, one row of updates per row of output (scatter_elements along the
+ * last axis), with int32/int64 indices and no pass of its own before or after (identity,
+ * mean): each output row can be staged (staged_panel) instead of copying all of data first and
+ * then writing at random into rows that have left the cache. Returns the bytes of a row, or 0
+ * where the scatter is not of that form. */
+static int64_t stage_bytes(const tix__call* call, const tix__map* map) {
+    const tix_options* o = &call->options;
+    bool passes = o->reduction == TIX_REDUCTION_MEAN ||
+                  (o->exclude_self && o->reduction != TIX_REDUCTION_NONE);
+    bool fused = call->indices->dtype == TIX_DTYPE_INT64 || call->indices->dtype == TIX_DTYPE_INT32;
+    if (passes || !fused || map->components != 1 || !dense(call->output) || !dense(call->data))
+        return 0;
+    tix__loop loop;
+    tix__operands operands = {call->updates, call->output, call->indices, NULL};
+    tix__loop_build(&loop, map, &operands);
+    tix__loop_fold(&loop);
+    int64_t size = (int64_t)tix_dtype_size(call->output->dtype), row = loop.stride[TIX__INDEXED][0];
+    if (loop.rank != 2 || loop.base[TIX__INDEXED] != call->output->data ||
+        loop.stride[TIX__INDEXED][1] != 0 || loop.stride[TIX__INDICES][1] == 0 ||
+        loop.component_step[TIX__INDEXED][0] != size || row <= 0 || row > STAGE_BYTES ||
+        loop.size[0] * size != row || loop.shape[0] != tix_tensor_count(call->output) * size / row)
+        return 0;
+    return row;
+}
+
 /* The end of a scatter that kept a copy of its output (undo): where some tuple resolved to
  * nothing, puts the output back and says which index failed. Frees the copy. */
 static tix_status finish_scatter(const tix__call* call, const tix__map* map, void* undo,
@@ -726,7 +786,8 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         free(p);
         return finish_scatter(call, map, undo, undo_size, unresolved);
     }
-    if (!in_place) {
+    int64_t staged = in_place ? 0 : stage_bytes(call, map); /* no copy of data first */
+    if (!in_place && staged == 0) {
         bool streaming = n * (int64_t)size > STREAM_BYTES;
         *p = (pass){.kind = PASS_GATHER,
                     .row = streaming ? tix__stream_move_kernel(size) : tix__move_kernel(size)};
@@ -760,6 +821,12 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
                 .count_scatter = tix__scatter_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD)};
     build(p, call, map, &operands);
     tix__loop_fold(&p->loop);
+    if (staged > 0) {
+        p->stage_bytes = staged;
+        p->stage_data = call->data->data;
+        p->stage_output = output->data;
+        p->stage_streaming = n * (int64_t)size > STAGE_STREAM_BYTES;
+    }
     if (o->reduction == TIX_REDUCTION_NONE && n * (int64_t)size > STREAM_BYTES &&
         dense_rows_of(&p->loop, size) >= STREAM_MIN_RUN) {
         /* replacing long runs of a large output: streaming stores spare reading each line */

@@ -259,6 +259,10 @@ tix__scatter_fn tix__place_kernel(size_t element_size);
 tix__copy_rows_fn tix__copy_rows_kernel(size_t bytes, bool streaming);
 /* A move that writes dense runs with streaming stores: for copies much larger than the caches. */
 tix__row_fn tix__stream_move_kernel(size_t element_size);
+/* `bytes` bytes from src to dst, with streaming stores when `streaming`; those need a
+ * tix__stream_fence() before anything that follows reads them. */
+void tix__copy_block(char* dst, const char* src, size_t bytes, bool streaming);
+void tix__stream_fence(void);
 /* m rows of `bytes` bytes, from[r] to dst + r * bytes, prefetching the rows ahead; with
  * streaming stores when `streaming`. */
 void tix__copy_rows_from(char* dst, const char* const* from, int64_t m, size_t bytes,

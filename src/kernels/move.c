@@ -290,6 +290,18 @@ static void stream_move(char* dst, int64_t ds, const char* src, int64_t ss, int6
     stream_fence();
 }
 
+void tix__copy_block(char* dst, const char* src, size_t bytes, bool streaming) {
+    if (streaming) {
+        stream_span(dst, src, bytes);
+    } else {
+        memcpy(dst, src, bytes);
+    }
+}
+
+void tix__stream_fence(void) {
+    stream_fence();
+}
+
 void tix__copy_rows_from(char* dst, const char* const* from, int64_t m, size_t bytes,
                          bool streaming) {
     /* the rows are apart: the hardware prefetcher does not see the next one coming */
@@ -297,11 +309,7 @@ void tix__copy_rows_from(char* dst, const char* const* from, int64_t m, size_t b
     for (int64_t r = 0; r < m && r < distance; r++) prefetch_lines(from[r], bytes);
     for (int64_t r = 0; r < m; r++) {
         if (r + distance < m) prefetch_lines(from[r + distance], bytes);
-        if (streaming) {
-            stream_span(dst + r * (int64_t)bytes, from[r], bytes);
-        } else {
-            memcpy(dst + r * (int64_t)bytes, from[r], bytes);
-        }
+        tix__copy_block(dst + r * (int64_t)bytes, from[r], bytes, streaming);
     }
     if (streaming) stream_fence(); /* once: a fence drains the stores in flight */
 }
