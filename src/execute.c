@@ -625,21 +625,28 @@ typedef struct run_plan {
     bool streaming;
 } run_plan;
 
+/* The folded loop of a scatter's updates (no counts), for the one-pass forms below, which also
+ * need data and output dense (and so alike); false where they are not, or the loop is not 2-D. */
+static bool scatter_rows(const tix__call* call, const tix__map* map, tix__loop* loop) {
+    if (!dense(call->output) || !dense(call->data))
+        return false;
+    tix__operands operands = {call->updates, call->output, call->indices, NULL};
+    tix__loop_build(loop, map, &operands);
+    tix__loop_fold(loop);
+    return loop->rank == 2 && loop->base[TIX__INDEXED] == call->output->data;
+}
+
 /* Fills *plan where the scatter is of that form, its runs at least SKIP_MIN_RUN bytes long and
  * memory allows, and sets *unresolved when some tuple resolved to nothing; else returns false
  * and the scatter takes the passes. */
 static bool plan_runs(const tix__call* call, const tix__map* map, run_plan* plan,
                       bool* unresolved) {
-    if (call->options.reduction != TIX_REDUCTION_NONE || !dense(call->output) ||
-        !dense(call->data))
-        return false;
     tix__loop loop;
-    tix__operands operands = {call->updates, call->output, call->indices, NULL};
-    tix__loop_build(&loop, map, &operands);
-    tix__loop_fold(&loop);
+    if (call->options.reduction != TIX_REDUCTION_NONE || !scatter_rows(call, map, &loop))
+        return false;
     int64_t size = (int64_t)tix_dtype_size(call->output->dtype);
-    if (loop.rank != 2 || loop.components == 0 || loop.base[TIX__INDEXED] != call->output->data ||
-        loop.stride[TIX__INDEXED][0] != 0 || loop.stride[TIX__INDICES][1] != 0 ||
+    if (loop.components == 0 || loop.stride[TIX__INDEXED][0] != 0 ||
+        loop.stride[TIX__INDICES][1] != 0 ||
         loop.stride[TIX__INDEXED][1] != size || loop.stride[TIX__DIRECT][1] != size ||
         loop.shape[1] < SKIP_MIN_RUN / size)
         return false;
@@ -705,18 +712,16 @@ static int64_t stage_bytes(const tix__call* call, const tix__map* map) {
     const tix_options* o = &call->options;
     bool passes = o->reduction == TIX_REDUCTION_MEAN ||
                   (o->exclude_self && o->reduction != TIX_REDUCTION_NONE);
-    bool fused = call->indices->dtype == TIX_DTYPE_INT64 || call->indices->dtype == TIX_DTYPE_INT32;
-    if (passes || !fused || map->components != 1 || !dense(call->output) || !dense(call->data))
-        return 0;
     tix__loop loop;
-    tix__operands operands = {call->updates, call->output, call->indices, NULL};
-    tix__loop_build(&loop, map, &operands);
-    tix__loop_fold(&loop);
+    if (passes || map->components != 1 ||
+        tix__fused_scatter_kernel(call->output->dtype, o->reduction, call->indices->dtype) == NULL ||
+        !scatter_rows(call, map, &loop))
+        return 0;
     int64_t size = (int64_t)tix_dtype_size(call->output->dtype), row = loop.stride[TIX__INDEXED][0];
-    if (loop.rank != 2 || loop.base[TIX__INDEXED] != call->output->data ||
-        loop.stride[TIX__INDEXED][1] != 0 || loop.stride[TIX__INDICES][1] == 0 ||
+    int64_t total = tix_tensor_count(call->output) * size;
+    if (loop.stride[TIX__INDEXED][1] != 0 || loop.stride[TIX__INDICES][1] == 0 ||
         loop.component_step[TIX__INDEXED][0] != size || row <= 0 || row > STAGE_BYTES ||
-        loop.size[0] * size != row || loop.shape[0] != tix_tensor_count(call->output) * size / row)
+        loop.size[0] * size != row || total % row != 0 || loop.shape[0] != total / row)
         return 0;
     return row;
 }
