@@ -263,10 +263,10 @@ tix__row_fn tix__stream_move_kernel(size_t element_size);
  * tix__stream_fence() before anything that follows reads them. */
 void tix__copy_block(char* dst, const char* src, size_t bytes, bool streaming);
 void tix__stream_fence(void);
-/* m rows of `bytes` bytes, from[r] to dst + r * bytes, prefetching the rows ahead; with
- * streaming stores when `streaming`. */
-void tix__copy_rows_from(char* dst, const char* const* from, int64_t m, size_t bytes,
-                         bool streaming);
+/* m rows of `bytes` bytes, from[r] to to[r], prefetching the rows ahead; with streaming stores
+ * when `streaming`. */
+void tix__copy_rows_between(char* const* to, const char* const* from, int64_t m, size_t bytes,
+                            bool streaming);
 /* NULL when the reduction is not defined for dtype; TIX_REDUCTION_NONE gives the place kernel. */
 tix__scatter_fn tix__scatter_kernel(tix_dtype dtype, tix_reduction reduction);
 /* NULL when the reduction is not defined for dtype. TIX_REDUCTION_MEAN gives the sum. */

@@ -302,14 +302,14 @@ void tix__stream_fence(void) {
     stream_fence();
 }
 
-void tix__copy_rows_from(char* dst, const char* const* from, int64_t m, size_t bytes,
-                         bool streaming) {
+void tix__copy_rows_between(char* const* to, const char* const* from, int64_t m, size_t bytes,
+                            bool streaming) {
     /* the rows are apart: the hardware prefetcher does not see the next one coming */
     int64_t distance = rows_ahead(bytes);
     for (int64_t r = 0; r < m && r < distance; r++) prefetch_lines(from[r], bytes);
     for (int64_t r = 0; r < m; r++) {
         if (r + distance < m) prefetch_lines(from[r + distance], bytes);
-        tix__copy_block(dst + r * (int64_t)bytes, from[r], bytes, streaming);
+        tix__copy_block(to[r], from[r], bytes, streaming);
     }
     if (streaming) stream_fence(); /* once: a fence drains the stores in flight */
 }

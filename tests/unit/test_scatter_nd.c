@@ -481,8 +481,8 @@ static void test_shape_inference_and_checks(void** state) {
  * or from data). Data [R, 2, 64] of 1-, 4- and 16-byte elements; updates of k = 1 (a run of
  * 128 elements) and k = 2 (runs of 64), with duplicate tuples (the last in row-major order
  * wins), negative ones under wrap, out-of-range ones ignored and then clamped, every byte
- * compared with a plain loop, serially and on a pool of 2; strided updates (the passes) give
- * the same; under the error rule a bad tuple fails with the output untouched, also where the
+ * compared with a plain loop, serially and on a pool of 2, out of place and in place; strided
+ * updates (the passes) give the same; under the error rule a bad tuple fails with the output untouched, also where the
  * output is small enough beside the indices for the scatter to keep a copy of it instead of
  * checking first. */
 enum { RUN_R = 300, RUN_N = 600 };
@@ -541,12 +541,13 @@ static void test_whole_runs(void** state) {
             tix_tensor strided = u; /* the same values, every other element of a wider buffer */
             for (int rule = 0; rule < 2; rule++) {
                 runs_expected(data, upd, idx, k, size, rule == 1, want);
-                for (int way = 0; way < 3; way++) {
+                /* serial, pool, strided updates; in place serial, in place on the pool */
+                for (int way = 0; way < 5; way++) {
                     tix_options options = ut_opts();
                     options.negative_indices = TIX_NEGATIVE_WRAP;
                     options.out_of_range = rule == 1 ? TIX_OUT_OF_RANGE_CLAMP
                                                      : TIX_OUT_OF_RANGE_IGNORE;
-                    options.executor = way == 1 ? &executor : NULL;
+                    options.executor = way == 1 || way == 4 ? &executor : NULL;
                     const tix_tensor* updates = &u;
                     unsigned char* spread = NULL;
                     if (way == 2) { /* strided updates: not dense rows, so the passes */
@@ -561,7 +562,13 @@ static void test_whole_runs(void** state) {
                         updates = &strided;
                     }
                     memset(out, 0, (size_t)RUN_R * 128 * size);
-                    EXPECT_OK(tix_scatter_nd(&d, &i, updates, 0, &o, &options));
+                    if (way >= 3) { /* in place: the output is data (a copy of it) */
+                        memcpy(out, data, (size_t)RUN_R * 128 * size);
+                        tix_tensor in_place = o;
+                        EXPECT_OK(tix_scatter_nd(&in_place, &i, updates, 0, &in_place, &options));
+                    } else {
+                        EXPECT_OK(tix_scatter_nd(&d, &i, updates, 0, &o, &options));
+                    }
                     assert_memory_equal(out, want, (size_t)RUN_R * 128 * size);
                     free(spread);
                 }
