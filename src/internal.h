@@ -209,6 +209,19 @@ tix_status tix__scatter_entry(const tix__request* request);
 tix_status tix__run_gather(const tix__call* call, const tix__map* map);
 tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_place);
 
+/* ---- kernels/simd_x86.c: SIMD paths chosen at run time ---- */
+/* Whether the AVX2 paths run: the CPU has AVX2 and tix__simd_enable has not turned them off. */
+bool tix__avx2(void);
+/* false turns the SIMD paths off, true back on where the CPU has them (for the tests that
+ * compare them with the portable loops; not thread-safe against running calls). */
+void tix__simd_enable(bool enable);
+/* The start of a dense element gather along the indexed axis (dst[i] = src[index[i] * size],
+ * dense int64 or int32 indices by `width`), 4- or 8-byte elements, with hardware gathers:
+ * moves elements while whole vectors of indices are in [0, bound) and returns how many (0
+ * without AVX2, or for other sizes); the portable loop does the rest. */
+int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n,
+                         int64_t bound, size_t size, size_t width);
+
 /* ---- kernels/: rows of elements ---- */
 /* dst[i * dst_stride] = f(dst[i * dst_stride], src[i * src_stride]) for i in [0, n), strides in
  * bytes. A move ignores the old value. */

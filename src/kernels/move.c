@@ -98,9 +98,13 @@ TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t 
                                 const tix__tuples* t, const char* fill, size_t size,
                                 size_t width) {
     int64_t done = 0;
-    if (ds == (int64_t)size && is == (int64_t)width) {
-        done = ss == 0 ? gather_plain(dst, src, 0, indices, n, t, size, width)
-                       : gather_plain(dst, src, ss, indices, n, t, size, width);
+    if (ds == (int64_t)size && is == (int64_t)width && ss == 0) {
+        if (t->step[0] == (int64_t)size) /* dense along the axis: hardware gathers first */
+            done = tix__gather_avx2(dst, src, indices, n, t->size[0], size, width);
+        done += gather_plain(dst + done * (int64_t)size, src, 0, indices + done * (int64_t)width,
+                             n - done, t, size, width);
+    } else if (ds == (int64_t)size && is == (int64_t)width) {
+        done = gather_plain(dst, src, ss, indices, n, t, size, width);
     }
     dst += done * ds;
     src += done * ss;

@@ -1,0 +1,118 @@
+/* The SIMD paths against the portable loops: every case runs with the SIMD paths on (where the
+ * CPU has them; elsewhere both runs take the portable loops) and off (tix__simd_enable, an
+ * internal hook of the static library), and both must give the same status, diagnostic and
+ * output bytes, equal to a plain loop here.
+ *
+ * The hardware gathers serve element gathers along a dense axis with dense int32/int64 indices
+ * and 4- or 8-byte elements, a vector of indices at a time while all are in range: rows of
+ * lengths that are not multiples of the vector, indices negative (wrapped), out of range
+ * (filled, clamped, or an error) at the start, middle and end of a row, and a 2-byte dtype
+ * (no SIMD path). */
+#include "unit.h"
+
+void tix__simd_enable(bool enable);
+
+enum { ROWS = 3, WIDTH = 300 };
+
+/* One gather_elements along axis 1 of data [ROWS, WIDTH] into [ROWS, n], indices of `index`
+ * dtype from `values`; returns the status, the output in out and the failing position. */
+static tix_status run_case(const void* data, tix_dtype dtype, const int64_t* values, int64_t n,
+                           tix_dtype index, tix_out_of_range rule, void* out, int64_t* position) {
+    static int64_t idx64[ROWS * 1100];
+    static int32_t idx32[ROWS * 1100];
+    for (int64_t k = 0; k < ROWS * n; k++) {
+        idx64[k] = values[k];
+        idx32[k] = (int32_t)values[k];
+    }
+    static const unsigned char fill[16] = {0xF1, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6, 0xF7, 0xF8,
+                                           0xF9, 0xFA, 0xFB, 0xFC, 0xFD, 0xFE, 0xFF, 0xF0};
+    tix_diagnostic diag;
+    tix_options options = ut_opts_diag(&diag);
+    options.negative_indices = TIX_NEGATIVE_WRAP;
+    options.out_of_range = rule;
+    options.fill_value = fill;
+    tix_tensor d = UT_T((void*)data, dtype, ROWS, WIDTH), o = UT_T(out, dtype, ROWS, n);
+    tix_tensor i = index == DT_I64 ? UT_T(idx64, DT_I64, ROWS, n) : UT_T(idx32, DT_I32, ROWS, n);
+    memset(out, 0, (size_t)(ROWS * n) * tix_dtype_size(dtype));
+    tix_status status = tix_gather_elements(&d, &i, 1, &o, &options);
+    *position = status == TIX_STATUS_OK ? -1 : diag.position;
+    return status;
+}
+
+static void test_gathers_against_portable(void** state) {
+    (void)state;
+    static const tix_dtype dtypes[] = {DT_F32, DT_I32, DT_F64, DT_I64, DT_C64, DT_F16};
+    static const int64_t lengths[] = {5, 37, 1000, 1003};
+    static const tix_out_of_range rules[] = {TIX_OUT_OF_RANGE_IGNORE, TIX_OUT_OF_RANGE_CLAMP,
+                                             TIX_OUT_OF_RANGE_ERROR};
+    static unsigned char data[ROWS * WIDTH * 8], simd[ROWS * 1100 * 8],
+        portable[ROWS * 1100 * 8];
+    static int64_t values[ROWS * 1100];
+    for (size_t b = 0; b < sizeof data; b++)
+        data[b] = (unsigned char)(b * 2654435761u >> 9);
+    int cases = 0;
+    for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
+        size_t size = tix_dtype_size(dtypes[t]);
+        for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+            int64_t n = lengths[l];
+            /* where an index needs the general rules: nowhere, first, middle, last */
+            for (int where = 0; where < 4; where++) {
+                for (int64_t k = 0; k < ROWS * n; k++)
+                    values[k] = (int64_t)((uint64_t)k * 40503u % WIDTH);
+                int64_t at = where == 1 ? 0 : where == 2 ? n / 2 : n - 1;
+                if (where > 0) {
+                    values[1 * n + at] = -7;         /* row 1: wraps */
+                    values[2 * n + at] = WIDTH + 3;  /* row 2: out of range */
+                }
+                for (int x = 0; x < 2; x++) {
+                    tix_dtype index = x == 0 ? DT_I64 : DT_I32;
+                    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+                        int64_t on_at, off_at;
+                        tix__simd_enable(true);
+                        tix_status on = run_case(data, dtypes[t], values, n, index, rules[r],
+                                                 simd, &on_at);
+                        tix__simd_enable(false);
+                        tix_status off = run_case(data, dtypes[t], values, n, index, rules[r],
+                                                  portable, &off_at);
+                        tix__simd_enable(true);
+                        assert_int_equal(on, off);
+                        assert_int_equal(on_at, off_at);
+                        assert_memory_equal(simd, portable, (size_t)(ROWS * n) * size);
+                        /* and as a plain loop: wrap, then the rule */
+                        bool error = where > 0 && rules[r] == TIX_OUT_OF_RANGE_ERROR;
+                        assert_int_equal(on, error ? TIX_STATUS_INDEX_OUT_OF_RANGE
+                                                   : TIX_STATUS_OK);
+                        if (error) {
+                            assert_int_equal(on_at, 2 * n + at);
+                            continue;
+                        }
+                        for (int64_t row = 0; row < ROWS; row++) {
+                            for (int64_t k = 0; k < n; k++) {
+                                int64_t v = values[row * n + k];
+                                v = v < 0 ? v + WIDTH : v;
+                                if (v >= WIDTH && rules[r] == TIX_OUT_OF_RANGE_CLAMP)
+                                    v = WIDTH - 1;
+                                const unsigned char* got = simd + (size_t)(row * n + k) * size;
+                                if (v >= WIDTH) {
+                                    assert_int_equal(got[0], 0xF1); /* the fill */
+                                } else {
+                                    assert_memory_equal(
+                                        got, data + (size_t)(row * WIDTH + v) * size, size);
+                                }
+                            }
+                        }
+                        cases++;
+                    }
+                }
+            }
+        }
+    }
+    assert_true(cases > 0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_gathers_against_portable),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
