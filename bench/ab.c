@@ -18,14 +18,14 @@
 
 #include "bench_workloads.h"
 
-#define BUILD(p)                                                                                \
-    extern const bench_spec p##_bench_specs[BENCH_WORKLOAD_COUNT];                              \
-    bool p##_bench_case_setup(bench_case* c, size_t which, bool quick);                         \
-    void p##_bench_case_free(bench_case* c);                                                    \
-    tix_status p##_bench_case_run(bench_case* c, bool in_place);                                \
-    bool p##_bench_case_check(const bench_case* c, char* why, size_t capacity);                 \
-    tix_threadpool* p##_tix_threadpool_create(size_t threads);                                  \
-    void p##_tix_threadpool_destroy(tix_threadpool* pool);                                      \
+#define BUILD(p)                                                                \
+    extern const bench_spec p##_bench_specs[BENCH_WORKLOAD_COUNT];              \
+    bool p##_bench_case_setup(bench_case* c, size_t which, bool quick);         \
+    void p##_bench_case_free(bench_case* c);                                    \
+    tix_status p##_bench_case_run(bench_case* c, bool in_place);                \
+    bool p##_bench_case_check(const bench_case* c, char* why, size_t capacity); \
+    tix_threadpool* p##_tix_threadpool_create(size_t threads);                  \
+    void p##_tix_threadpool_destroy(tix_threadpool* pool);                      \
     tix_executor p##_tix_threadpool_executor(tix_threadpool* pool);
 BUILD(a)
 BUILD(b)
@@ -53,8 +53,8 @@ static int usage(void) {
 }
 
 /* Sets up one workload, checks both builds' results and times them alternately. */
-static int compare(size_t which, bool quick, bool in_place, int calls,
-                   const tix_executor* executor, int threads) {
+static int compare(size_t which, bool quick, bool in_place, int calls, const tix_executor* executor,
+                   int threads) {
     static const run_fn runs[2] = {a_bench_case_run, b_bench_case_run};
     static const check_fn checks[2] = {a_bench_case_check, b_bench_case_check};
     const char* name = a_bench_specs[which].name;
@@ -90,10 +90,11 @@ static int compare(size_t which, bool quick, bool in_place, int calls,
     qsort(times[0], (size_t)calls, sizeof(double), by_value);
     qsort(times[1], (size_t)calls, sizeof(double), by_value);
     double median[2] = {times[0][calls / 2], times[1][calls / 2]};
-    printf("%-24s %s %dT  A median %8.3f min %8.3f  B median %8.3f min %8.3f  B/A %.3f "
-           "(min %.3f)\n",
-           name, in_place ? "in place" : "        ", threads, median[0], times[0][0], median[1],
-           times[1][0], median[1] / median[0], times[1][0] / times[0][0]);
+    printf(
+        "%-24s %s %dT  A median %8.3f min %8.3f  B median %8.3f min %8.3f  B/A %.3f "
+        "(min %.3f)\n",
+        name, in_place ? "in place" : "        ", threads, median[0], times[0][0], median[1],
+        times[1][0], median[1] / median[0], times[1][0] / times[0][0]);
     a_bench_case_free(&c);
     return 0;
 }
@@ -109,20 +110,23 @@ int main(int argc, char** argv) {
             in_place = true;
         } else if ((strcmp(flag, "-t") == 0 || strcmp(flag, "-n") == 0) && first + 1 < argc) {
             int value = atoi(argv[++first]);
-            if (value < 1 || (flag[1] == 'n' && value > MAX_CALLS)) return usage();
+            if (value < 1 || (flag[1] == 'n' && value > MAX_CALLS))
+                return usage();
             *(flag[1] == 't' ? &threads : &calls) = value;
         } else {
             return usage();
         }
     }
-    if (first == argc) return usage();
+    if (first == argc)
+        return usage();
     tix_threadpool* pool = threads > 1 ? a_tix_threadpool_create((size_t)threads) : NULL;
     if (threads > 1 && pool == NULL) {
         fprintf(stderr, "ab: no pool of %d threads\n", threads);
         return 1;
     }
     tix_executor executor;
-    if (pool != NULL) executor = a_tix_threadpool_executor(pool);
+    if (pool != NULL)
+        executor = a_tix_threadpool_executor(pool);
     int failed = 0;
     for (int k = first; k < argc; k++) {
         size_t which = 0;
@@ -133,8 +137,7 @@ int main(int argc, char** argv) {
             failed = 1;
             continue;
         }
-        failed |= compare(which, quick, in_place, calls, pool != NULL ? &executor : NULL,
-                          threads);
+        failed |= compare(which, quick, in_place, calls, pool != NULL ? &executor : NULL, threads);
     }
     a_tix_threadpool_destroy(pool);
     return failed;

@@ -718,10 +718,10 @@ static int64_t stage_bytes(const tix__call* call, const tix__map* map) {
     const tix_options* o = &call->options;
     bool passes = o->reduction == TIX_REDUCTION_MEAN ||
                   (o->exclude_self && o->reduction != TIX_REDUCTION_NONE);
+    tix__fused_scatter_fn fused =
+        tix__fused_scatter_kernel(call->output->dtype, o->reduction, call->indices->dtype);
     tix__loop loop;
-    if (passes || map->components != 1 ||
-        tix__fused_scatter_kernel(call->output->dtype, o->reduction, call->indices->dtype) == NULL ||
-        !scatter_rows(call, map, &loop))
+    if (passes || map->components != 1 || fused == NULL || !scatter_rows(call, map, &loop))
         return 0;
     int64_t size = (int64_t)tix_dtype_size(call->output->dtype), row = loop.stride[TIX__INDEXED][0];
     int64_t total = tix_tensor_count(call->output) * size;

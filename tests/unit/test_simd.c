@@ -45,8 +45,7 @@ static void test_gathers_against_portable(void** state) {
     static const int64_t lengths[] = {5, 37, 1000, 1003};
     static const tix_out_of_range rules[] = {TIX_OUT_OF_RANGE_IGNORE, TIX_OUT_OF_RANGE_CLAMP,
                                              TIX_OUT_OF_RANGE_ERROR};
-    static unsigned char data[ROWS * WIDTH * 8], simd[ROWS * 1100 * 8],
-        portable[ROWS * 1100 * 8];
+    static unsigned char data[ROWS * WIDTH * 8], simd[ROWS * 1100 * 8], portable[ROWS * 1100 * 8];
     static int64_t values[ROWS * 1100];
     for (size_t b = 0; b < sizeof data; b++)
         data[b] = (unsigned char)(b * 2654435761u >> 9);
@@ -61,16 +60,16 @@ static void test_gathers_against_portable(void** state) {
                     values[k] = (int64_t)((uint64_t)k * 40503u % WIDTH);
                 int64_t at = where == 1 ? 0 : where == 2 ? n / 2 : n - 1;
                 if (where > 0) {
-                    values[1 * n + at] = -7;         /* row 1: wraps */
-                    values[2 * n + at] = WIDTH + 3;  /* row 2: out of range */
+                    values[1 * n + at] = -7;        /* row 1: wraps */
+                    values[2 * n + at] = WIDTH + 3; /* row 2: out of range */
                 }
                 for (int x = 0; x < 2; x++) {
                     tix_dtype index = x == 0 ? DT_I64 : DT_I32;
                     for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
                         int64_t on_at, off_at;
                         tix__simd_enable(true);
-                        tix_status on = run_case(data, dtypes[t], values, n, index, rules[r],
-                                                 simd, &on_at);
+                        tix_status on =
+                            run_case(data, dtypes[t], values, n, index, rules[r], simd, &on_at);
                         tix__simd_enable(false);
                         tix_status off = run_case(data, dtypes[t], values, n, index, rules[r],
                                                   portable, &off_at);
@@ -80,8 +79,7 @@ static void test_gathers_against_portable(void** state) {
                         assert_memory_equal(simd, portable, (size_t)(ROWS * n) * size);
                         /* and as a plain loop: wrap, then the rule */
                         bool error = where > 0 && rules[r] == TIX_OUT_OF_RANGE_ERROR;
-                        assert_int_equal(on, error ? TIX_STATUS_INDEX_OUT_OF_RANGE
-                                                   : TIX_STATUS_OK);
+                        assert_int_equal(on, error ? TIX_STATUS_INDEX_OUT_OF_RANGE : TIX_STATUS_OK);
                         if (error) {
                             assert_int_equal(on_at, 2 * n + at);
                             continue;
