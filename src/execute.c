@@ -3,7 +3,10 @@
  * A gather is one pass: each output element is moved from the data element its index tuple
  * addresses. A scatter is up to five: validate every index (or keep a copy of a small output to
  * put back, see undo_bytes), copy data to the output, (exclude_self) set every addressed element
- * to the identity, apply the updates, and (mean) divide by the counts.
+ * to the identity, apply the updates, and (mean) divide by the counts. Two common forms take
+ * fewer: a scatter that replaces whole runs of its output writes each run once from a table of
+ * their last writers (plan_runs), and one whose rows of updates each own a row of the output
+ * stages each row in the cache instead of copying data first (stage_bytes).
  *
  * Work is done by panels: runs of rows along the two innermost loop dimensions. Index tuples are
  * resolved a chunk at a time into byte offsets (index.c), then typed kernels move or reduce
