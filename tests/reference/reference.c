@@ -235,6 +235,84 @@ static void set_dense(tix_tensor* t, tix_dtype dtype, int32_t rank)
     }
 }
 
+/* An unsigned integer element of `size` bytes. */
+static uint64_t load_bits(const void* p, size_t size)
+{
+    switch (size) {
+    case 1: {
+        uint8_t v;
+        memcpy(&v, p, 1);
+        return v;
+    }
+    case 2: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case 4: {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    default: {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
+    }
+}
+
+void ref_store_bits(void* p, size_t size, uint64_t v)
+{
+    switch (size) {
+    case 1: {
+        uint8_t x = (uint8_t)v;
+        memcpy(p, &x, 1);
+        break;
+    }
+    case 2: {
+        uint16_t x = (uint16_t)v;
+        memcpy(p, &x, 2);
+        break;
+    }
+    case 4: {
+        uint32_t x = (uint32_t)v;
+        memcpy(p, &x, 4);
+        break;
+    }
+    default:
+        memcpy(p, &v, 8);
+        break;
+    }
+}
+
+/* A signed integer element, sign-extended to int64. */
+static int64_t load_signed(const void* p, tix_dtype t)
+{
+    switch (t) {
+    case TIX_DTYPE_INT8: {
+        int8_t v;
+        memcpy(&v, p, 1);
+        return v;
+    }
+    case TIX_DTYPE_INT16: {
+        int16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case TIX_DTYPE_INT32: {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    default: {
+        int64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
+    }
+}
+
 /* ------------------------------------------------------------------------------------------
  * Indices: "An index i into an axis of size s is resolved in two steps" (tix.h).
  */
@@ -250,22 +328,7 @@ static resolution resolve(const tix_tensor* indices, const int64_t* c, int64_t s
     case TIX_DTYPE_UINT16:
     case TIX_DTYPE_UINT32:
     case TIX_DTYPE_UINT64: {
-        uint64_t u = 0;
-        if (indices->dtype == TIX_DTYPE_UINT8) {
-            uint8_t v;
-            memcpy(&v, p, 1);
-            u = v;
-        } else if (indices->dtype == TIX_DTYPE_UINT16) {
-            uint16_t v;
-            memcpy(&v, p, 2);
-            u = v;
-        } else if (indices->dtype == TIX_DTYPE_UINT32) {
-            uint32_t v;
-            memcpy(&v, p, 4);
-            u = v;
-        } else {
-            memcpy(&u, p, 8);
-        }
+        uint64_t u = load_bits(p, ref_dtype_size(indices->dtype));
         if (u < (uint64_t)size) {
             *result = (int64_t)u;
             return RESOLVED;
@@ -288,22 +351,7 @@ static resolution resolve(const tix_tensor* indices, const int64_t* c, int64_t s
         }
     }
     default: {
-        int64_t original = 0;
-        if (indices->dtype == TIX_DTYPE_INT8) {
-            int8_t v;
-            memcpy(&v, p, 1);
-            original = v;
-        } else if (indices->dtype == TIX_DTYPE_INT16) {
-            int16_t v;
-            memcpy(&v, p, 2);
-            original = v;
-        } else if (indices->dtype == TIX_DTYPE_INT32) {
-            int32_t v;
-            memcpy(&v, p, 4);
-            original = v;
-        } else {
-            memcpy(&original, p, 8);
-        }
+        int64_t original = load_signed(p, indices->dtype);
         int64_t i = original;
         if (i < 0 && o->negative_indices == TIX_NEGATIVE_WRAP)
             i += size; /* once; cannot overflow as size >= 0 */
@@ -474,83 +522,6 @@ static tix_status gather_driver(const mapping* m, const tix_tensor* output)
 /* ------------------------------------------------------------------------------------------
  * Reductions, one element at a time
  */
-
-static uint64_t load_bits(const void* p, size_t size)
-{
-    switch (size) {
-    case 1: {
-        uint8_t v;
-        memcpy(&v, p, 1);
-        return v;
-    }
-    case 2: {
-        uint16_t v;
-        memcpy(&v, p, 2);
-        return v;
-    }
-    case 4: {
-        uint32_t v;
-        memcpy(&v, p, 4);
-        return v;
-    }
-    default: {
-        uint64_t v;
-        memcpy(&v, p, 8);
-        return v;
-    }
-    }
-}
-
-void ref_store_bits(void* p, size_t size, uint64_t v)
-{
-    switch (size) {
-    case 1: {
-        uint8_t x = (uint8_t)v;
-        memcpy(p, &x, 1);
-        break;
-    }
-    case 2: {
-        uint16_t x = (uint16_t)v;
-        memcpy(p, &x, 2);
-        break;
-    }
-    case 4: {
-        uint32_t x = (uint32_t)v;
-        memcpy(p, &x, 4);
-        break;
-    }
-    default:
-        memcpy(p, &v, 8);
-        break;
-    }
-}
-
-/* A signed integer element, sign-extended to int64. */
-static int64_t load_signed(const void* p, tix_dtype t)
-{
-    switch (t) {
-    case TIX_DTYPE_INT8: {
-        int8_t v;
-        memcpy(&v, p, 1);
-        return v;
-    }
-    case TIX_DTYPE_INT16: {
-        int16_t v;
-        memcpy(&v, p, 2);
-        return v;
-    }
-    case TIX_DTYPE_INT32: {
-        int32_t v;
-        memcpy(&v, p, 4);
-        return v;
-    }
-    default: {
-        int64_t v;
-        memcpy(&v, p, 8);
-        return v;
-    }
-    }
-}
 
 /* The value of a real floating-point element (float16/bfloat16/float32/float64). */
 static double load_real(const void* p, tix_dtype t)
@@ -1009,39 +980,6 @@ tix_status ref_call(op_id op, const tix_tensor* data, const tix_tensor* indices,
 
 int64_t ref_index_value(const void* element, tix_dtype t)
 {
-    const unsigned char* e = element;
-    switch (t) {
-    case TIX_DTYPE_INT8: {
-        int8_t v;
-        memcpy(&v, e, 1);
-        return v;
-    }
-    case TIX_DTYPE_INT16: {
-        int16_t v;
-        memcpy(&v, e, 2);
-        return v;
-    }
-    case TIX_DTYPE_INT32: {
-        int32_t v;
-        memcpy(&v, e, 4);
-        return v;
-    }
-    case TIX_DTYPE_UINT8:
-        return e[0];
-    case TIX_DTYPE_UINT16: {
-        uint16_t v;
-        memcpy(&v, e, 2);
-        return v;
-    }
-    case TIX_DTYPE_UINT32: {
-        uint32_t v;
-        memcpy(&v, e, 4);
-        return v;
-    }
-    default: {
-        int64_t v;
-        memcpy(&v, e, 8);
-        return v;
-    }
-    }
+    bool is_unsigned = t == TIX_DTYPE_UINT8 || t == TIX_DTYPE_UINT16 || t == TIX_DTYPE_UINT32;
+    return is_unsigned ? (int64_t)load_bits(element, ref_dtype_size(t)) : load_signed(element, t);
 }
