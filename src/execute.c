@@ -641,23 +641,21 @@ static bool scatter_rows(const tix__call* call, const tix__map* map, tix__loop* 
     return loop->rank == 2 && loop->base[TIX__INDEXED] == call->output->data;
 }
 
-/* Fills *plan where the scatter is of that form, its runs at least SKIP_MIN_RUN bytes long and
- * memory allows, and sets *unresolved when some tuple resolved to nothing; else returns false
- * and the scatter takes the passes. */
-static bool plan_runs(const tix__call* call, const tix__map* map, bool in_place, run_plan* plan,
-                      bool* unresolved) {
-    tix__loop loop;
-    if (call->options.reduction != TIX_REDUCTION_NONE || !scatter_rows(call, map, &loop))
+/* Fills *plan where the scatter (its loop from scatter_rows) is of that form, its runs at least
+ * SKIP_MIN_RUN bytes long and memory allows, and sets *unresolved when some tuple resolved to
+ * nothing; else returns false and the scatter takes the passes. */
+static bool plan_runs(const tix__call* call, const tix__loop* loop, bool in_place,
+                      run_plan* plan, bool* unresolved) {
+    if (call->options.reduction != TIX_REDUCTION_NONE)
         return false;
     int64_t size = (int64_t)tix_dtype_size(call->output->dtype);
-    if (loop.components == 0 || loop.stride[TIX__INDEXED][0] != 0 ||
-        loop.stride[TIX__INDICES][1] != 0 ||
-        loop.stride[TIX__INDEXED][1] != size || loop.stride[TIX__DIRECT][1] != size ||
-        loop.shape[1] < SKIP_MIN_RUN / size)
+    if (loop->components == 0 || loop->stride[TIX__INDEXED][0] != 0 ||
+        loop->stride[TIX__INDICES][1] != 0 || loop->stride[TIX__INDEXED][1] != size ||
+        loop->stride[TIX__DIRECT][1] != size || loop->shape[1] < SKIP_MIN_RUN / size)
         return false;
-    int64_t run = loop.shape[1] * size, total = tix_tensor_count(call->output) * size;
-    for (int32_t t = 0; t < loop.components; t++) {
-        if (loop.component_step[TIX__INDEXED][t] % run != 0)
+    int64_t run = loop->shape[1] * size, total = tix_tensor_count(call->output) * size;
+    for (int32_t t = 0; t < loop->components; t++) {
+        if (loop->component_step[TIX__INDEXED][t] % run != 0)
             return false;
     }
     int64_t runs = total / run;
@@ -666,14 +664,13 @@ static bool plan_runs(const tix__call* call, const tix__map* map, bool in_place,
         return false;
     for (int64_t r = 0; r < runs; r++)
         writer[r] = -1;
-    tix__tuples tuples = tuples_of(&loop, call, TIX__INDEXED);
+    tix__tuples tuples = tuples_of(loop, call, TIX__INDEXED);
     int64_t offsets[CHUNK];
     bool all = true;
-    for (int64_t r0 = 0; r0 < loop.shape[0]; r0 += CHUNK) {
-        int64_t c = loop.shape[0] - r0 < CHUNK ? loop.shape[0] - r0 : CHUNK;
-        all &= tix__resolve_tuples(&tuples,
-                                   loop.base[TIX__INDICES] + r0 * loop.stride[TIX__INDICES][0],
-                                   loop.stride[TIX__INDICES][0], c, offsets);
+    for (int64_t r0 = 0; r0 < loop->shape[0]; r0 += CHUNK) {
+        int64_t c = loop->shape[0] - r0 < CHUNK ? loop->shape[0] - r0 : CHUNK;
+        const char* indices = loop->base[TIX__INDICES] + r0 * loop->stride[TIX__INDICES][0];
+        all &= tix__resolve_tuples(&tuples, indices, loop->stride[TIX__INDICES][0], c, offsets);
         for (int64_t r = 0; r < c; r++) {
             if (offsets[r] != TIX__SKIP)
                 writer[offsets[r] / run] = r0 + r; /* later rows overwrite earlier ones */
@@ -682,8 +679,8 @@ static bool plan_runs(const tix__call* call, const tix__map* map, bool in_place,
     *unresolved = !all;
     *plan = (run_plan){.output = call->output->data,
                        .data = call->data->data,
-                       .updates = loop.base[TIX__DIRECT],
-                       .update_row = loop.stride[TIX__DIRECT][0],
+                       .updates = loop->base[TIX__DIRECT],
+                       .update_row = loop->stride[TIX__DIRECT][0],
                        .run_bytes = run,
                        .runs = runs,
                        .writer = writer,
@@ -715,22 +712,22 @@ static void copy_planned_runs(void* context, size_t begin, size_t count) {
  * of at most STAGE_BYTES, one row of updates per row of output (scatter_elements along the
  * last axis), with int32/int64 indices and no pass of its own before or after (identity,
  * mean): each output row can be staged (staged_panel) instead of copying all of data first and
- * then writing at random into rows that have left the cache. Returns the bytes of a row, or 0
- * where the scatter is not of that form. */
-static int64_t stage_bytes(const tix__call* call, const tix__map* map) {
+ * then writing at random into rows that have left the cache. Given its loop from scatter_rows,
+ * returns the bytes of a row, or 0 where the scatter is not of that form. */
+static int64_t stage_bytes(const tix__call* call, const tix__loop* loop) {
     const tix_options* o = &call->options;
     bool passes = o->reduction == TIX_REDUCTION_MEAN ||
                   (o->exclude_self && o->reduction != TIX_REDUCTION_NONE);
     tix__fused_scatter_fn fused =
         tix__fused_scatter_kernel(call->output->dtype, o->reduction, call->indices->dtype);
-    tix__loop loop;
-    if (passes || map->components != 1 || fused == NULL || !scatter_rows(call, map, &loop))
+    if (passes || loop->components != 1 || fused == NULL)
         return 0;
-    int64_t size = (int64_t)tix_dtype_size(call->output->dtype), row = loop.stride[TIX__INDEXED][0];
+    int64_t size = (int64_t)tix_dtype_size(call->output->dtype);
+    int64_t row = loop->stride[TIX__INDEXED][0];
     int64_t total = tix_tensor_count(call->output) * size;
-    if (loop.stride[TIX__INDEXED][1] != 0 || loop.stride[TIX__INDICES][1] == 0 ||
-        loop.component_step[TIX__INDEXED][0] != size || row <= 0 || row > STAGE_BYTES ||
-        loop.size[0] * size != row || total % row != 0 || loop.shape[0] != total / row)
+    if (loop->stride[TIX__INDEXED][1] != 0 || loop->stride[TIX__INDICES][1] == 0 ||
+        loop->component_step[TIX__INDEXED][0] != size || row <= 0 || row > STAGE_BYTES ||
+        loop->size[0] * size != row || total % row != 0 || loop->shape[0] != total / row)
         return 0;
     return row;
 }
@@ -791,7 +788,10 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     /* (in place, the plan pays only where its runs are split between tasks: 1.06-1.08x the time
      * of the passes serially, 0.67-0.76x on two threads, scatter_nd_rows) */
     bool parallel = executor != NULL && n >= PARALLEL_MIN_ELEMENTS;
-    if ((!in_place || parallel) && plan_runs(call, map, in_place, &plan, &unresolved)) {
+    tix__loop rows; /* the updates' loop, for the one-pass forms */
+    bool one_pass = scatter_rows(call, map, &rows);
+    if (one_pass && (!in_place || parallel) &&
+        plan_runs(call, &rows, in_place, &plan, &unresolved)) {
         int64_t tile = TILE_ELEMENTS * (int64_t)size / plan.run_bytes;
         if (!parallel) {
             copy_planned_runs(&plan, 0, (size_t)plan.runs);
@@ -803,7 +803,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         free(p);
         return finish_scatter(call, map, undo, undo_size, unresolved);
     }
-    int64_t staged = in_place ? 0 : stage_bytes(call, map); /* no copy of data first */
+    int64_t staged = one_pass && !in_place ? stage_bytes(call, &rows) : 0; /* no copy first */
     if (!in_place && staged == 0) {
         bool streaming = n * (int64_t)size > STREAM_BYTES;
         *p = (pass){.kind = PASS_GATHER,
