@@ -66,6 +66,7 @@
 #define ROWS_AHEAD 2
 #define ROW_SPAN_MAX (16 * 1024)
 
+int tix__exp;
 typedef enum pass_kind {
     PASS_GATHER,   /* direct <- indexed (components 0: a plain copy) */
     PASS_SCATTER,  /* indexed <- f(indexed, direct), counting when mean */
@@ -84,6 +85,7 @@ typedef struct pass {
     tix__scatter_fn scatter;     /* a tuple per element: scatter, or place (identity) */
     tix__fused_scatter_fn fused_scatter; /* ... resolving as it goes (scatter without counts) */
     tix__copy_rows_fn copy_rows; /* gathers of dense rows up to FILL_BLOCK bytes, else NULL */
+    tix__fused_rows_fn fused_rows; /* ... of 4 to 128 bytes by one int32/int64 index, else NULL */
     tix__row_fn count_row;       /* mean: counts += 1 */
     tix__scatter_fn count_scatter;
     tix__mean_fn mean;
@@ -121,8 +123,15 @@ static void block_panel(const pass* p, char* const* base, const int64_t* rs, con
                         int64_t m, int64_t n) {
     char *direct = base[TIX__DIRECT], *indexed = base[TIX__INDEXED], *counts = base[TIX__COUNTS];
     int64_t xo[CHUNK], co[CHUNK];
-    for (int64_t r0 = 0; r0 < m; r0 += CHUNK) {
-        int64_t c = m - r0 < CHUNK ? m - r0 : CHUNK;
+    for (int64_t r0 = 0, c; r0 < m; r0 += c) {
+        if (p->fused_rows != NULL) { /* the shortest loop, up to an index it does not take */
+            r0 += p->fused_rows(direct + r0 * rs[TIX__DIRECT], rs[TIX__DIRECT],
+                                indexed + r0 * rs[TIX__INDEXED], rs[TIX__INDEXED],
+                                base[TIX__INDICES] + r0 * rs[TIX__INDICES], rs[TIX__INDICES],
+                                m - r0, &p->tuples);
+            if (r0 == m) break;
+        }
+        c = m - r0 < CHUNK ? m - r0 : CHUNK;
         const char* indices = at(base[TIX__INDICES], r0 * rs[TIX__INDICES]);
         if (p->loop.components == 0) { /* no indices: every row addresses offset 0 */
             memset(xo, 0, sizeof xo);
@@ -176,6 +185,11 @@ static void prefetch_ahead(char* const* base, const int64_t* rs, const int64_t* 
     for (int o = 0; o < TIX__OPERANDS; o++) {
         if (spans[o] == 0) continue; /* (an operand a pass does not use has no base) */
         const char* row = base[o] + r * rs[o];
+        if (o == TIX__DIRECT && tix__exp == 1) {
+            for (int64_t b = 0; b < spans[o]; b += TIX__CACHE_LINE) __builtin_prefetch(row + b, 1);
+            continue;
+        }
+        if (o == TIX__DIRECT && tix__exp == 2) continue;
         for (int64_t b = 0; b < spans[o]; b += TIX__CACHE_LINE) TIX__PREFETCH(row + b);
     }
 }
@@ -583,6 +597,8 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
     if (bytes > 0 && bytes <= FILL_BLOCK) {
         bool streaming = tix_tensor_count(call->output) * (int64_t)size > STREAM_BYTES;
         p->copy_rows = tix__copy_rows_kernel((size_t)bytes, streaming);
+        if (map->components == 1)
+            p->fused_rows = tix__fused_rows_kernel((size_t)bytes, call->indices->dtype, streaming);
         for (int64_t b = 0; b < bytes; b += (int64_t)size)
             memcpy(p->fill_block + b, fill, size);
     }

@@ -187,6 +187,82 @@ TIX__TEMPLATE void copy_rows(char* dst, int64_t dst_row, const char* src, int64_
     if (streaming) stream_fence();
 }
 
+/* Prefetches row r of gather_rows_fused from its index, unchecked: a prefetch never faults, and
+ * the address is formed in unsigned arithmetic. `aligned`: the rows start at multiples of their
+ * length (a power of two), so one of 64 bytes or less lies within a line. */
+TIX__TEMPLATE void prefetch_indexed_row(const char* src, int64_t src_row, const char* indices,
+                                        int64_t is, int64_t r, int64_t add, int64_t step,
+                                        size_t bytes, size_t width, bool aligned) {
+    int64_t v = tix__load_index(indices + r * is, width);
+    v += v < 0 ? add : 0;
+    const char* from =
+        (const char*)((uintptr_t)src + (uint64_t)tix__add_offset(r * src_row, v, step));
+    if (aligned) {
+        for (size_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH(from + b);
+    } else {
+        prefetch_lines(from, bytes);
+    }
+}
+
+/* Row r of gather_rows_fused, when its index is in range (after the wrap): returns whether. */
+TIX__TEMPLATE bool gather_indexed_row(char* dst, int64_t dst_row, const char* src,
+                                      int64_t src_row, const char* indices, int64_t is, int64_t r,
+                                      int64_t add, int64_t size, int64_t step, size_t bytes,
+                                      size_t width) {
+    int64_t v = tix__load_index(indices + r * is, width);
+    v += v < 0 ? add : 0;
+    if ((uint64_t)v >= (uint64_t)size) return false;
+    memcpy(dst + r * dst_row, src + v * step + r * src_row, bytes);
+    return true;
+}
+
+/* Rows of up to 128 bytes by one int32/int64 index each, the index resolved inside the copy: the
+ * shortest loop, while each index is in range (a negative one wrapped where the rule says so),
+ * prefetching the rows to come. Returns how many rows it moved. */
+TIX__TEMPLATE int64_t gather_rows_fused(char* dst, int64_t dst_row, const char* src,
+                                        int64_t src_row, const char* indices, int64_t is,
+                                        int64_t m, const tix__tuples* t, size_t bytes,
+                                        size_t width, bool aligned) {
+    int64_t size = t->size[0], step = t->step[0];
+    int64_t add = t->rule.negative == TIX_NEGATIVE_WRAP ? size : 0;
+    int64_t distance = rows_ahead(bytes), r = 0;
+    for (int64_t ahead = 0; ahead < m && ahead < distance; ahead++)
+        prefetch_indexed_row(src, src_row, indices, is, ahead, add, step, bytes, width, aligned);
+    for (; r + distance < m; r++) {
+        prefetch_indexed_row(src, src_row, indices, is, r + distance, add, step, bytes, width,
+                             aligned);
+        if (!gather_indexed_row(dst, dst_row, src, src_row, indices, is, r, add, size, step,
+                                bytes, width)) {
+            return r;
+        }
+    }
+    for (; r < m; r++) {
+        if (!gather_indexed_row(dst, dst_row, src, src_row, indices, is, r, add, size, step,
+                                bytes, width)) {
+            return r;
+        }
+    }
+    return m;
+}
+
+/* gather_rows_fused with `aligned` decided once per call, and a copy of its own for the usual
+ * case: dense indices and output, every row from the same data (src_row = 0). */
+TIX__TEMPLATE int64_t gather_rows_fused_any(char* dst, int64_t dst_row, const char* src,
+                                            int64_t src_row, const char* indices, int64_t is,
+                                            int64_t m, const tix__tuples* t, size_t bytes,
+                                            size_t width) {
+    bool aligned = ((uintptr_t)src | (uint64_t)t->step[0] | (uint64_t)src_row) % bytes == 0;
+    if (aligned && src_row == 0 && is == (int64_t)width && dst_row == (int64_t)bytes) {
+        return gather_rows_fused(dst, (int64_t)bytes, src, 0, indices, (int64_t)width, m, t,
+                                 bytes, width, true);
+    }
+    if (aligned) {
+        return gather_rows_fused(dst, dst_row, src, src_row, indices, is, m, t, bytes, width,
+                                 true);
+    }
+    return gather_rows_fused(dst, dst_row, src, src_row, indices, is, m, t, bytes, width, false);
+}
+
 /* Instances per element size, selected through the tables below. */
 #define INSTANCES(size)                                                                           \
     static void move_##size(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n) {      \
@@ -260,6 +336,25 @@ ROW_INSTANCE(32)
 ROW_INSTANCE(64)
 ROW_INSTANCE(128)
 #undef ROW_INSTANCE
+
+#define FUSED_ROW_INSTANCES(bytes)                                                                \
+    static int64_t fused_rows_##bytes##_i64(char* dst, int64_t dst_row, const char* src,          \
+                                            int64_t src_row, const char* indices, int64_t is,     \
+                                            int64_t m, const tix__tuples* t) {                    \
+        return gather_rows_fused_any(dst, dst_row, src, src_row, indices, is, m, t, bytes, 8);    \
+    }                                                                                             \
+    static int64_t fused_rows_##bytes##_i32(char* dst, int64_t dst_row, const char* src,          \
+                                            int64_t src_row, const char* indices, int64_t is,     \
+                                            int64_t m, const tix__tuples* t) {                    \
+        return gather_rows_fused_any(dst, dst_row, src, src_row, indices, is, m, t, bytes, 4);    \
+    }
+FUSED_ROW_INSTANCES(4)
+FUSED_ROW_INSTANCES(8)
+FUSED_ROW_INSTANCES(16)
+FUSED_ROW_INSTANCES(32)
+FUSED_ROW_INSTANCES(64)
+FUSED_ROW_INSTANCES(128)
+#undef FUSED_ROW_INSTANCES
 
 static void copy_rows_any(char* dst, int64_t dst_row, const char* src, int64_t src_row,
                           const int64_t* offsets, int64_t m, const char* fill, size_t bytes) {
@@ -375,6 +470,23 @@ tix__copy_rows_fn tix__copy_rows_kernel(size_t bytes, bool streaming) {
         case 128: return copy_rows_128;
         default: return copy_rows_any;
     }
+}
+
+tix__fused_rows_fn tix__fused_rows_kernel(size_t bytes, tix_dtype index_dtype, bool streaming) {
+    static const tix__fused_rows_fn i64[] = {fused_rows_4_i64,  fused_rows_8_i64,
+                                             fused_rows_16_i64, fused_rows_32_i64,
+                                             fused_rows_64_i64, fused_rows_128_i64};
+    static const tix__fused_rows_fn i32[] = {fused_rows_4_i32,  fused_rows_8_i32,
+                                             fused_rows_16_i32, fused_rows_32_i32,
+                                             fused_rows_64_i32, fused_rows_128_i32};
+    if ((streaming && bytes >= STREAM_MIN_ROW) || bytes < 4 || bytes > 128 ||
+        (bytes & (bytes - 1)) != 0) {
+        return NULL; /* copy_rows streams these, or has no fixed-size instance for them */
+    }
+    int k = bytes == 4 ? 0 : bytes == 8 ? 1 : bytes == 16 ? 2 : bytes == 32 ? 3 : bytes == 64 ? 4 : 5;
+    if (index_dtype == TIX_DTYPE_INT64) return i64[k];
+    if (index_dtype == TIX_DTYPE_INT32) return i32[k];
+    return NULL;
 }
 
 tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype index_dtype) {

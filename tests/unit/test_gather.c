@@ -1,6 +1,7 @@
 /* tix_gather and tix_gather_shape: the ONNX Gather-1/11/13 and OpenVINO Gather-8 worked
  * examples, scalar indices, zero-size dimensions, negative axis and indices, batch_dims, every
- * out-of-range mode, every index dtype, strided views, every dtype, and shape inference. */
+ * out-of-range mode, every index dtype, strided views, every dtype, shape inference, and the
+ * shortest loop of small rows. */
 #include "unit.h"
 
 /* ONNX Gather-1/11/13, first example: axis 0, 2-D indices. */
@@ -893,6 +894,120 @@ static void test_reduction_rejected(void** state) {
     EXPECT_DIAG(&diag, TIX_STATUS_INVALID_OPTION, "options");
 }
 
+/* Where index v lands in an axis of `size` under the rules (tix.h, "Indices"), or -1 for the
+ * fill; -2 for an error. */
+static int64_t rule_position(int64_t v, int64_t size, tix_negative_indices negative,
+                             tix_out_of_range rule) {
+    int64_t i = v < 0 && negative == TIX_NEGATIVE_WRAP ? v + size : v;
+    if (i >= 0 && i < size) return i;
+    if (rule == TIX_OUT_OF_RANGE_CLAMP) return i < 0 ? 0 : size - 1;
+    if (rule == TIX_OUT_OF_RANGE_WRAP) return (v % size + size) % size;
+    return rule == TIX_OUT_OF_RANGE_IGNORE ? -1 : -2;
+}
+
+/* Rows of 4 to 128 bytes by int32 or int64 indices go through the shortest loop (each index
+ * resolved inside the copy) up to an index that needs the general rules, then through the
+ * general path for a chunk, then the shortest loop again. Every row length around those sizes,
+ * index dtypes with and without that loop, every rule, with and without batch_dims, rows that
+ * straddle cache lines (data one element off), strided indices, padded output rows, a pool. */
+static void test_fused_rows(void** state) {
+    (void)state;
+    enum { T = 300, M = 1100, B = 2, K = 32 };
+    static const int64_t widths[] = {1, 2, 3, 4, 8, 16, 32};
+    static const tix_dtype index_dtypes[] = {DT_I64, DT_I32, DT_I16};
+    static const struct {
+        tix_negative_indices negative;
+        tix_out_of_range rule;
+        bool clean; /* every index in [0, T) */
+    } rules[] = {
+        {TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_IGNORE, false},
+        {TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_CLAMP, false},
+        {TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_WRAP, false},
+        {TIX_NEGATIVE_OUT_OF_RANGE, TIX_OUT_OF_RANGE_IGNORE, false},
+        {TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_ERROR, false},
+        {TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_ERROR, true},
+    };
+    float* data = malloc(sizeof(float) * (B * T * K + 1));
+    float* out = malloc(sizeof(float) * B * M * (K + 1));
+    float* want = malloc(sizeof(float) * B * M * (K + 1));
+    int64_t* values = malloc(sizeof(int64_t) * B * M);
+    void* idx = malloc(sizeof(int64_t) * 2 * B * M);
+    assert_true(data && out && want && values && idx);
+    for (int64_t e = 0; e < B * T * K + 1; e++) data[e] = (float)e;
+    const float fill = -0.5f;
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++) {
+        int64_t k = widths[w];
+        for (int batch = 0; batch < 2; batch++) {
+            int64_t bs = batch ? B : 1; /* batches; without batch_dims one */
+            for (size_t u = 0; u < sizeof rules / sizeof rules[0]; u++) {
+                for (int64_t q = 0; q < bs * M; q++) {
+                    int64_t r = q % M;
+                    values[q] = (r * 7919 + q / M * 13) % T;
+                    if (rules[u].clean) continue;
+                    if (r % 211 == 3) values[q] = -1 - r % T; /* negative */
+                    if (r == 350 || r == 351) values[q] = T + 5; /* out of range */
+                    if (r == 900) values[q] = -T - 1; /* out of range, wrapped or not */
+                }
+                for (int layout = 0; layout < 4; layout++) {
+                    bool misaligned = layout & 1, strided = layout & 2;
+                    const float* d0 = data + misaligned;
+                    tix_tensor d = batch ? ut_tensor((void*)d0, DT_F32, 3, UT_DIMS(B, T, k), NULL)
+                                         : ut_tensor((void*)d0, DT_F32, 2, UT_DIMS(T, k), NULL);
+                    int64_t orow = strided ? k + 1 : k; /* padded output rows */
+                    tix_tensor o =
+                        batch ? ut_tensor(out, DT_F32, 3, UT_DIMS(B, M, k), UT_DIMS(M * orow, orow, 1))
+                              : ut_tensor(out, DT_F32, 2, UT_DIMS(M, k), UT_DIMS(orow, 1));
+                    int64_t is = strided ? 2 : 1;
+                    for (size_t x = 0; x < sizeof index_dtypes / sizeof index_dtypes[0]; x++) {
+                        for (int64_t q = 0; q < bs * M; q++) {
+                            if (index_dtypes[x] == DT_I64) ((int64_t*)idx)[q * is] = values[q];
+                            if (index_dtypes[x] == DT_I32) ((int32_t*)idx)[q * is] = (int32_t)values[q];
+                            if (index_dtypes[x] == DT_I16) ((int16_t*)idx)[q * is] = (int16_t)values[q];
+                        }
+                        tix_tensor i = batch ? ut_tensor(idx, index_dtypes[x], 2, UT_DIMS(B, M),
+                                                         UT_DIMS(M * is, is))
+                                             : ut_tensor(idx, index_dtypes[x], 1, UT_DIMS(M),
+                                                         UT_DIMS(is));
+                        bool fails = false;
+                        for (int64_t q = 0; q < B * M * orow; q++) want[q] = 1234.0f; /* padding */
+                        for (int64_t q = 0; q < bs * M; q++) {
+                            int64_t at = rule_position(values[q], T, rules[u].negative, rules[u].rule);
+                            fails = fails || at == -2;
+                            for (int64_t e = 0; e < k; e++) {
+                                want[q * orow + e] = at < 0 ? fill : d0[(q / M * T + at) * k + e];
+                            }
+                        }
+                        for (int threads = 1; threads <= 2; threads++) {
+                            tix_options opt = ut_opts();
+                            opt.negative_indices = rules[u].negative;
+                            opt.out_of_range = rules[u].rule;
+                            opt.fill_value = &fill;
+                            opt.executor = threads == 2 ? &executor : NULL;
+                            for (int64_t q = 0; q < B * M * orow; q++) out[q] = 1234.0f;
+                            tix_status status = tix_gather(&d, &i, batch, batch, &o, &opt);
+                            if (fails) {
+                                assert_int_equal(status, TIX_STATUS_INDEX_OUT_OF_RANGE);
+                                continue;
+                            }
+                            EXPECT_OK(status);
+                            assert_memory_equal(out, want, sizeof(float) * bs * M * orow);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(out);
+    free(want);
+    free(values);
+    free(idx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_onnx_gather_example_axis0),
@@ -914,6 +1029,7 @@ int main(void) {
         cmocka_unit_test(test_shape_inference),
         cmocka_unit_test(test_large_offsets),
         cmocka_unit_test(test_reduction_rejected),
+        cmocka_unit_test(test_fused_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
