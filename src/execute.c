@@ -85,7 +85,7 @@ typedef struct pass {
     tix__scatter_fn scatter;     /* a tuple per element: scatter, or place (identity) */
     tix__fused_scatter_fn fused_scatter; /* ... resolving as it goes (scatter without counts) */
     tix__copy_rows_fn copy_rows; /* gathers of dense rows up to FILL_BLOCK bytes, else NULL */
-    tix__fused_rows_fn fused_rows; /* ... of 4 to 128 bytes by one int32/int64 index, else NULL */
+    tix__fused_rows_fn fused_rows; /* ... of 4 to 128 bytes by short int32/int64 tuples, or NULL */
     tix__row_fn count_row;       /* mean: counts += 1 */
     tix__scatter_fn count_scatter;
     tix__mean_fn mean;
@@ -597,8 +597,8 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
     if (bytes > 0 && bytes <= FILL_BLOCK) {
         bool streaming = tix_tensor_count(call->output) * (int64_t)size > STREAM_BYTES;
         p->copy_rows = tix__copy_rows_kernel((size_t)bytes, streaming);
-        if (map->components == 1)
-            p->fused_rows = tix__fused_rows_kernel((size_t)bytes, call->indices->dtype, streaming);
+        p->fused_rows = tix__fused_rows_kernel((size_t)bytes, call->indices->dtype,
+                                               map->components, streaming);
         for (int64_t b = 0; b < bytes; b += (int64_t)size)
             memcpy(p->fill_block + b, fill, size);
     }

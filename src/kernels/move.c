@@ -187,16 +187,38 @@ TIX__TEMPLATE void copy_rows(char* dst, int64_t dst_row, const char* src, int64_
     if (streaming) stream_fence();
 }
 
-/* Prefetches row r of gather_rows_fused from its index, unchecked: a prefetch never faults, and
- * the address is formed in unsigned arithmetic. `aligned`: the rows start at multiples of their
+/* The short rules of gather_rows_fused for the tuple at p (`comps` components, 1 or 2, a
+ * constant at every use): the sum of position * step, where each position is its index, a
+ * negative one plus `add` (the size when the rule wraps negatives, else 0). Sets *inside to
+ * whether every position is in range. */
+typedef struct short_tuples {
+    int64_t size[2], step[2], add[2];
+    int64_t component_stride;
+} short_tuples;
+
+TIX__TEMPLATE int64_t short_offset(const char* p, const short_tuples* s, int comps, size_t width,
+                                   bool* inside) {
+    uint64_t offset = 0;
+    bool in = true;
+    for (int c = 0; c < comps; c++) {
+        int64_t v = tix__load_index(p + c * s->component_stride, width);
+        v += v < 0 ? s->add[c] : 0;
+        in = in && (uint64_t)v < (uint64_t)s->size[c];
+        offset += (uint64_t)v * (uint64_t)s->step[c];
+    }
+    *inside = in;
+    return (int64_t)offset;
+}
+
+/* Prefetches row r of gather_rows_fused, its tuple unchecked: a prefetch never faults, and the
+ * address is formed in unsigned arithmetic. `aligned`: the rows start at multiples of their
  * length (a power of two), so one of 64 bytes or less lies within a line. */
 TIX__TEMPLATE void prefetch_indexed_row(const char* src, int64_t src_row, const char* indices,
-                                        int64_t is, int64_t r, int64_t add, int64_t step,
+                                        int64_t is, int64_t r, const short_tuples* s, int comps,
                                         size_t bytes, size_t width, bool aligned) {
-    int64_t v = tix__load_index(indices + r * is, width);
-    v += v < 0 ? add : 0;
-    const char* from =
-        (const char*)((uintptr_t)src + (uint64_t)tix__add_offset(r * src_row, v, step));
+    bool inside;
+    int64_t offset = short_offset(indices + r * is, s, comps, width, &inside);
+    const char* from = (const char*)((uintptr_t)src + (uint64_t)offset + (uint64_t)(r * src_row));
     if (aligned) {
         for (size_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH(from + b);
     } else {
@@ -204,63 +226,73 @@ TIX__TEMPLATE void prefetch_indexed_row(const char* src, int64_t src_row, const 
     }
 }
 
-/* Row r of gather_rows_fused, when its index is in range (after the wrap): returns whether. */
+/* Row r of gather_rows_fused, when its tuple is in range (after the wrap): returns whether. */
 TIX__TEMPLATE bool gather_indexed_row(char* dst, int64_t dst_row, const char* src,
                                       int64_t src_row, const char* indices, int64_t is, int64_t r,
-                                      int64_t add, int64_t size, int64_t step, size_t bytes,
+                                      const short_tuples* s, int comps, size_t bytes,
                                       size_t width) {
-    int64_t v = tix__load_index(indices + r * is, width);
-    v += v < 0 ? add : 0;
-    if ((uint64_t)v >= (uint64_t)size) return false;
-    memcpy(dst + r * dst_row, src + v * step + r * src_row, bytes);
+    bool inside;
+    int64_t offset = short_offset(indices + r * is, s, comps, width, &inside);
+    if (!inside) return false;
+    memcpy(dst + r * dst_row, src + offset + r * src_row, bytes);
     return true;
 }
 
-/* Rows of up to 128 bytes by one int32/int64 index each, the index resolved inside the copy: the
- * shortest loop, while each index is in range (a negative one wrapped where the rule says so),
- * prefetching the rows to come. Returns how many rows it moved. */
+/* Rows of up to 128 bytes by a tuple of one or two int32/int64 indices each, resolved inside the
+ * copy: the shortest loop, while each tuple is in range (a negative index wrapped where the rule
+ * says so), prefetching the rows to come. Returns how many rows it moved. */
 TIX__TEMPLATE int64_t gather_rows_fused(char* dst, int64_t dst_row, const char* src,
                                         int64_t src_row, const char* indices, int64_t is,
-                                        int64_t m, const tix__tuples* t, size_t bytes,
-                                        size_t width, bool aligned) {
-    int64_t size = t->size[0], step = t->step[0];
-    int64_t add = t->rule.negative == TIX_NEGATIVE_WRAP ? size : 0;
+                                        int64_t m, const short_tuples* s, int comps,
+                                        size_t bytes, size_t width, bool aligned) {
     int64_t distance = rows_ahead(bytes), r = 0;
     for (int64_t ahead = 0; ahead < m && ahead < distance; ahead++)
-        prefetch_indexed_row(src, src_row, indices, is, ahead, add, step, bytes, width, aligned);
+        prefetch_indexed_row(src, src_row, indices, is, ahead, s, comps, bytes, width, aligned);
     for (; r + distance < m; r++) {
-        prefetch_indexed_row(src, src_row, indices, is, r + distance, add, step, bytes, width,
+        prefetch_indexed_row(src, src_row, indices, is, r + distance, s, comps, bytes, width,
                              aligned);
-        if (!gather_indexed_row(dst, dst_row, src, src_row, indices, is, r, add, size, step,
-                                bytes, width)) {
+        if (!gather_indexed_row(dst, dst_row, src, src_row, indices, is, r, s, comps, bytes,
+                                width)) {
             return r;
         }
     }
     for (; r < m; r++) {
-        if (!gather_indexed_row(dst, dst_row, src, src_row, indices, is, r, add, size, step,
-                                bytes, width)) {
+        if (!gather_indexed_row(dst, dst_row, src, src_row, indices, is, r, s, comps, bytes,
+                                width)) {
             return r;
         }
     }
     return m;
 }
 
-/* gather_rows_fused with `aligned` decided once per call, and a copy of its own for the usual
- * case: dense indices and output, every row from the same data (src_row = 0). */
+/* gather_rows_fused with its rules read once, `aligned` decided once, and a copy of its own for
+ * the usual case: dense tuples and output, every row from the same data (src_row = 0). */
 TIX__TEMPLATE int64_t gather_rows_fused_any(char* dst, int64_t dst_row, const char* src,
                                             int64_t src_row, const char* indices, int64_t is,
-                                            int64_t m, const tix__tuples* t, size_t bytes,
-                                            size_t width) {
-    bool aligned = ((uintptr_t)src | (uint64_t)t->step[0] | (uint64_t)src_row) % bytes == 0;
-    if (aligned && src_row == 0 && is == (int64_t)width && dst_row == (int64_t)bytes) {
-        return gather_rows_fused(dst, (int64_t)bytes, src, 0, indices, (int64_t)width, m, t,
+                                            int64_t m, const tix__tuples* t, int comps,
+                                            size_t bytes, size_t width) {
+    short_tuples s = {.component_stride = t->component_stride};
+    uint64_t steps = 0;
+    for (int c = 0; c < comps; c++) {
+        s.size[c] = t->size[c];
+        s.step[c] = t->step[c];
+        s.add[c] = t->rule.negative == TIX_NEGATIVE_WRAP ? t->size[c] : 0;
+        steps |= (uint64_t)t->step[c];
+    }
+    bool aligned = ((uintptr_t)src | steps | (uint64_t)src_row) % bytes == 0;
+    int64_t tuple = comps * (int64_t)width;
+    if (aligned && src_row == 0 && is == tuple && dst_row == (int64_t)bytes &&
+        (comps == 1 || s.component_stride == (int64_t)width)) {
+        s.component_stride = (int64_t)width;
+        return gather_rows_fused(dst, (int64_t)bytes, src, 0, indices, tuple, m, &s, comps,
                                  bytes, width, true);
     }
     if (aligned) {
-        return gather_rows_fused(dst, dst_row, src, src_row, indices, is, m, t, bytes, width,
-                                 true);
+        return gather_rows_fused(dst, dst_row, src, src_row, indices, is, m, &s, comps, bytes,
+                                 width, true);
     }
-    return gather_rows_fused(dst, dst_row, src, src_row, indices, is, m, t, bytes, width, false);
+    return gather_rows_fused(dst, dst_row, src, src_row, indices, is, m, &s, comps, bytes, width,
+                             false);
 }
 
 /* Instances per element size, selected through the tables below. */
@@ -337,23 +369,25 @@ ROW_INSTANCE(64)
 ROW_INSTANCE(128)
 #undef ROW_INSTANCE
 
-#define FUSED_ROW_INSTANCES(bytes)                                                                \
-    static int64_t fused_rows_##bytes##_i64(char* dst, int64_t dst_row, const char* src,          \
-                                            int64_t src_row, const char* indices, int64_t is,     \
-                                            int64_t m, const tix__tuples* t) {                    \
-        return gather_rows_fused_any(dst, dst_row, src, src_row, indices, is, m, t, bytes, 8);    \
-    }                                                                                             \
-    static int64_t fused_rows_##bytes##_i32(char* dst, int64_t dst_row, const char* src,          \
-                                            int64_t src_row, const char* indices, int64_t is,     \
-                                            int64_t m, const tix__tuples* t) {                    \
-        return gather_rows_fused_any(dst, dst_row, src, src_row, indices, is, m, t, bytes, 4);    \
+#define FUSED_ROW_INSTANCE(bytes, comps, width)                                                  \
+    static int64_t fused_rows_##bytes##_##comps##_i##width(                                       \
+        char* dst, int64_t dst_row, const char* src, int64_t src_row, const char* indices,        \
+        int64_t is, int64_t m, const tix__tuples* t) {                                            \
+        return gather_rows_fused_any(dst, dst_row, src, src_row, indices, is, m, t, comps, bytes, \
+                                     width / 8);                                                  \
     }
+#define FUSED_ROW_INSTANCES(bytes)                                                                \
+    FUSED_ROW_INSTANCE(bytes, 1, 64)                                                              \
+    FUSED_ROW_INSTANCE(bytes, 1, 32)                                                              \
+    FUSED_ROW_INSTANCE(bytes, 2, 64)                                                              \
+    FUSED_ROW_INSTANCE(bytes, 2, 32)
 FUSED_ROW_INSTANCES(4)
 FUSED_ROW_INSTANCES(8)
 FUSED_ROW_INSTANCES(16)
 FUSED_ROW_INSTANCES(32)
 FUSED_ROW_INSTANCES(64)
 FUSED_ROW_INSTANCES(128)
+#undef FUSED_ROW_INSTANCE
 #undef FUSED_ROW_INSTANCES
 
 static void copy_rows_any(char* dst, int64_t dst_row, const char* src, int64_t src_row,
@@ -472,21 +506,25 @@ tix__copy_rows_fn tix__copy_rows_kernel(size_t bytes, bool streaming) {
     }
 }
 
-tix__fused_rows_fn tix__fused_rows_kernel(size_t bytes, tix_dtype index_dtype, bool streaming) {
-    static const tix__fused_rows_fn i64[] = {fused_rows_4_i64,  fused_rows_8_i64,
-                                             fused_rows_16_i64, fused_rows_32_i64,
-                                             fused_rows_64_i64, fused_rows_128_i64};
-    static const tix__fused_rows_fn i32[] = {fused_rows_4_i32,  fused_rows_8_i32,
-                                             fused_rows_16_i32, fused_rows_32_i32,
-                                             fused_rows_64_i32, fused_rows_128_i32};
+tix__fused_rows_fn tix__fused_rows_kernel(size_t bytes, tix_dtype index_dtype, int32_t components,
+                                          bool streaming) {
+#define FUSED_ROW_TABLE(comps, width)                                                             \
+    {fused_rows_4_##comps##_i##width,  fused_rows_8_##comps##_i##width,                           \
+     fused_rows_16_##comps##_i##width, fused_rows_32_##comps##_i##width,                          \
+     fused_rows_64_##comps##_i##width, fused_rows_128_##comps##_i##width}
+    static const tix__fused_rows_fn kernels[2][2][6] = {
+        {FUSED_ROW_TABLE(1, 64), FUSED_ROW_TABLE(1, 32)},
+        {FUSED_ROW_TABLE(2, 64), FUSED_ROW_TABLE(2, 32)},
+    };
+#undef FUSED_ROW_TABLE
     if ((streaming && bytes >= STREAM_MIN_ROW) || bytes < 4 || bytes > 128 ||
-        (bytes & (bytes - 1)) != 0) {
-        return NULL; /* copy_rows streams these, or has no fixed-size instance for them */
+        (bytes & (bytes - 1)) != 0 || components < 1 || components > 2 ||
+        (index_dtype != TIX_DTYPE_INT64 && index_dtype != TIX_DTYPE_INT32)) {
+        return NULL; /* copy_rows streams these rows, or they take the general rules */
     }
-    int k = bytes == 4 ? 0 : bytes == 8 ? 1 : bytes == 16 ? 2 : bytes == 32 ? 3 : bytes == 64 ? 4 : 5;
-    if (index_dtype == TIX_DTYPE_INT64) return i64[k];
-    if (index_dtype == TIX_DTYPE_INT32) return i32[k];
-    return NULL;
+    int k = 0;
+    while ((size_t)4 << k < bytes) k++; /* 4, 8, ..., 128 bytes -> 0, 1, ..., 5 */
+    return kernels[components - 1][index_dtype == TIX_DTYPE_INT64 ? 0 : 1][k];
 }
 
 tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype index_dtype) {

@@ -894,17 +894,6 @@ static void test_reduction_rejected(void** state) {
     EXPECT_DIAG(&diag, TIX_STATUS_INVALID_OPTION, "options");
 }
 
-/* Where index v lands in an axis of `size` under the rules (tix.h, "Indices"), or -1 for the
- * fill; -2 for an error. */
-static int64_t rule_position(int64_t v, int64_t size, tix_negative_indices negative,
-                             tix_out_of_range rule) {
-    int64_t i = v < 0 && negative == TIX_NEGATIVE_WRAP ? v + size : v;
-    if (i >= 0 && i < size) return i;
-    if (rule == TIX_OUT_OF_RANGE_CLAMP) return i < 0 ? 0 : size - 1;
-    if (rule == TIX_OUT_OF_RANGE_WRAP) return (v % size + size) % size;
-    return rule == TIX_OUT_OF_RANGE_IGNORE ? -1 : -2;
-}
-
 /* Rows of 4 to 128 bytes by int32 or int64 indices go through the shortest loop (each index
  * resolved inside the copy) up to an index that needs the general rules, then through the
  * general path for a chunk, then the shortest loop again. Every row length around those sizes,
@@ -974,7 +963,7 @@ static void test_fused_rows(void** state) {
                         bool fails = false;
                         for (int64_t q = 0; q < B * M * orow; q++) want[q] = 1234.0f; /* padding */
                         for (int64_t q = 0; q < bs * M; q++) {
-                            int64_t at = rule_position(values[q], T, rules[u].negative, rules[u].rule);
+                            int64_t at = ut_rule_position(values[q], T, rules[u].negative, rules[u].rule);
                             fails = fails || at == -2;
                             for (int64_t e = 0; e < k; e++) {
                                 want[q * orow + e] = at < 0 ? fill : d0[(q / M * T + at) * k + e];

@@ -1,7 +1,7 @@
 /* tix_gather_nd and tix_gather_nd_shape: the ONNX GatherND examples (batch_dims 0 and 1),
  * whole-slice tuples (k = 0), element tuples (k = r), rank-1 indices, batch_dims (negative
  * too), every out-of-range mode per tuple component, zero sizes, strided views, shape inference
- * and its errors. */
+ * and its errors, and the shortest loop of small slices by pairs. */
 #include "unit.h"
 
 /* ONNX GatherND examples 1-5 (int32 data, int64 indices) and the float32 node test. */
@@ -396,12 +396,130 @@ static void test_shape_inference(void** state) {
     EXPECT_STATUS(tix_gather_nd_shape(&d, &i, 0, &s, &opt), TIX_STATUS_INVALID_OPTION);
 }
 
+/* Slices of 4 to 128 bytes addressed by pairs of int32 or int64 indices go through the shortest
+ * loop (each pair resolved inside the copy) up to a pair that needs the general rules, then the
+ * general path for a chunk, then the shortest loop again. Every slice length around those
+ * sizes, index dtypes with and without that loop, every rule on either component, with and
+ * without batch_dims, slices that straddle cache lines (data one element off), pairs whose
+ * components lie apart (transposed indices), padded output rows, a pool. */
+static void test_fused_pairs(void** state) {
+    (void)state;
+    enum { P = 40, Q = 30, M = 900, B = 2, K = 32 };
+    static const int64_t widths[] = {1, 2, 3, 4, 8, 16, 32};
+    static const tix_dtype index_dtypes[] = {DT_I64, DT_I32, DT_I16};
+    static const struct {
+        tix_negative_indices negative;
+        tix_out_of_range rule;
+        bool clean; /* every pair in range */
+    } rules[] = {
+        {TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_IGNORE, false},
+        {TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_CLAMP, false},
+        {TIX_NEGATIVE_OUT_OF_RANGE, TIX_OUT_OF_RANGE_WRAP, false},
+        {TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_ERROR, false},
+        {TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_ERROR, true},
+    };
+    float* data = malloc(sizeof(float) * (B * P * Q * K + 1));
+    float* out = malloc(sizeof(float) * B * M * (K + 1));
+    float* want = malloc(sizeof(float) * B * M * (K + 1));
+    int64_t* values = malloc(sizeof(int64_t) * B * M * 2);
+    void* idx = malloc(sizeof(int64_t) * B * M * 2);
+    assert_true(data && out && want && values && idx);
+    for (int64_t e = 0; e < B * P * Q * K + 1; e++) data[e] = (float)e;
+    const float fill = -0.5f;
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++) {
+        int64_t k = widths[w];
+        for (int batch = 0; batch < 2; batch++) {
+            int64_t bs = batch ? B : 1;
+            for (size_t u = 0; u < sizeof rules / sizeof rules[0]; u++) {
+                for (int64_t q = 0; q < bs * M; q++) {
+                    int64_t r = q % M;
+                    values[2 * q] = (r * 7919 + q / M) % P;
+                    values[2 * q + 1] = (r * 104729 + 3) % Q;
+                    if (rules[u].clean) continue;
+                    if (r % 97 == 3) values[2 * q] = -1 - r % P;     /* negative */
+                    if (r % 89 == 5) values[2 * q + 1] = -1 - r % Q; /* negative */
+                    if (r == 300) values[2 * q] = P + 2;             /* out of range */
+                    if (r == 301 || r == 640) values[2 * q + 1] = Q; /* out of range */
+                    if (r == 700) values[2 * q + 1] = -Q - 3;        /* too negative */
+                }
+                for (int layout = 0; layout < 4; layout++) {
+                    bool misaligned = layout & 1, apart = layout & 2;
+                    const float* d0 = data + misaligned;
+                    tix_tensor d =
+                        batch ? ut_tensor((void*)d0, DT_F32, 4, UT_DIMS(B, P, Q, k), NULL)
+                              : ut_tensor((void*)d0, DT_F32, 3, UT_DIMS(P, Q, k), NULL);
+                    int64_t orow = apart ? k + 1 : k; /* padded output rows */
+                    tix_tensor o = batch ? ut_tensor(out, DT_F32, 3, UT_DIMS(B, M, k),
+                                                     UT_DIMS(M * orow, orow, 1))
+                                         : ut_tensor(out, DT_F32, 2, UT_DIMS(M, k),
+                                                     UT_DIMS(orow, 1));
+                    /* apart: component c of pair q at c * bs * M + q, else at 2 * q + c */
+                    int64_t ps = apart ? 1 : 2, cs = apart ? bs * M : 1;
+                    for (size_t x = 0; x < sizeof index_dtypes / sizeof index_dtypes[0]; x++) {
+                        for (int64_t q = 0; q < bs * M; q++) {
+                            for (int64_t c = 0; c < 2; c++) {
+                                int64_t v = values[2 * q + c], at = q * ps + c * cs;
+                                if (index_dtypes[x] == DT_I64) ((int64_t*)idx)[at] = v;
+                                if (index_dtypes[x] == DT_I32) ((int32_t*)idx)[at] = (int32_t)v;
+                                if (index_dtypes[x] == DT_I16) ((int16_t*)idx)[at] = (int16_t)v;
+                            }
+                        }
+                        tix_tensor i = batch ? ut_tensor(idx, index_dtypes[x], 3, UT_DIMS(B, M, 2),
+                                                         UT_DIMS(M * ps, ps, cs))
+                                             : ut_tensor(idx, index_dtypes[x], 2, UT_DIMS(M, 2),
+                                                         UT_DIMS(ps, cs));
+                        bool fails = false;
+                        for (int64_t q = 0; q < B * M * orow; q++) want[q] = 1234.0f; /* padding */
+                        for (int64_t q = 0; q < bs * M; q++) {
+                            int64_t a = ut_rule_position(values[2 * q], P, rules[u].negative,
+                                                         rules[u].rule);
+                            int64_t b = ut_rule_position(values[2 * q + 1], Q, rules[u].negative,
+                                                         rules[u].rule);
+                            fails = fails || a == -2 || b == -2;
+                            for (int64_t e = 0; e < k; e++) {
+                                want[q * orow + e] = a < 0 || b < 0
+                                                         ? fill
+                                                         : d0[((q / M * P + a) * Q + b) * k + e];
+                            }
+                        }
+                        for (int threads = 1; threads <= 2; threads++) {
+                            tix_options opt = ut_opts();
+                            opt.negative_indices = rules[u].negative;
+                            opt.out_of_range = rules[u].rule;
+                            opt.fill_value = &fill;
+                            opt.executor = threads == 2 ? &executor : NULL;
+                            for (int64_t q = 0; q < B * M * orow; q++) out[q] = 1234.0f;
+                            tix_status status = tix_gather_nd(&d, &i, batch, &o, &opt);
+                            if (fails) {
+                                assert_int_equal(status, TIX_STATUS_INDEX_OUT_OF_RANGE);
+                                continue;
+                            }
+                            EXPECT_OK(status);
+                            assert_memory_equal(out, want, sizeof(float) * bs * M * orow);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(out);
+    free(want);
+    free(values);
+    free(idx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_onnx_examples), cmocka_unit_test(test_k0_and_rank1_indices),
         cmocka_unit_test(test_batch_dims),    cmocka_unit_test(test_out_of_range_modes),
         cmocka_unit_test(test_fill_slices),   cmocka_unit_test(test_zero_size),
         cmocka_unit_test(test_strided_views), cmocka_unit_test(test_shape_inference),
+        cmocka_unit_test(test_fused_pairs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

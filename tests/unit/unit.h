@@ -376,6 +376,17 @@ static inline void ut_expect_shape_(const tix_tensor* t, tix_dtype dtype, int32_
 #define EXPECT_SHAPE_SCALAR(tensor, dtype) \
     ut_expect_shape_((tensor), (dtype), 0, NULL, __FILE__, __LINE__)
 
+/* Where index v lands in an axis of `size` under the rules of tix.h ("Indices"): a position,
+ * -1 for the fill (ignored), -2 for an error. */
+static inline int64_t ut_rule_position(int64_t v, int64_t size, tix_negative_indices negative,
+                                       tix_out_of_range rule) {
+    int64_t i = v < 0 && negative == TIX_NEGATIVE_WRAP ? v + size : v;
+    if (i >= 0 && i < size) return i;
+    if (rule == TIX_OUT_OF_RANGE_CLAMP) return i < 0 ? 0 : size - 1;
+    if (rule == TIX_OUT_OF_RANGE_WRAP) return (v % size + size) % size;
+    return rule == TIX_OUT_OF_RANGE_IGNORE ? -1 : -2;
+}
+
 /* true when every byte of buf equals b. */
 static inline bool ut_all_bytes(const void* buf, size_t n, unsigned char b) {
     const unsigned char* p = (const unsigned char*)buf;
