@@ -18,10 +18,14 @@
 #define TIX__TEMPLATE static inline __attribute__((always_inline))
 /* A hint to bring the line at p into the cache: the reads of a gather go to random places. */
 #define TIX__PREFETCH(p) __builtin_prefetch(p)
+/* The same into the outer caches only, for lines wanted later than those TIX__PREFETCH asks for:
+ * they wait there without taking the first level's few slots for misses in flight. */
+#define TIX__PREFETCH_FAR(p) __builtin_prefetch(p, 0, 2)
 #else
 #define TIX__PRINTF(fmt, args)
 #define TIX__TEMPLATE static inline
 #define TIX__PREFETCH(p) ((void)(p))
+#define TIX__PREFETCH_FAR(p) ((void)(p))
 #endif
 /* Bytes in a cache line (the unit of prefetching). */
 #define TIX__CACHE_LINE 64
