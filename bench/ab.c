@@ -1,6 +1,6 @@
 /* The interleaved A/B comparison of two builds of the library (bench/ab.sh builds and links it).
  *
- *   ab [-t THREADS] [-n CALLS] [-q] [-i] WORKLOAD...
+ *   ab [-t THREADS] [-n CALLS] [-b BLOCK] [-q] [-i] WORKLOAD...
  *
  * Both builds are linked into this one program, their symbols renamed a_tix... and b_tix... (and
  * the workloads of tools/tix/bench_workloads.c compiled once against each). Each workload is set
@@ -8,6 +8,9 @@
  * (A B, B A, A B, ...) on the same buffers, CALLS times each. Between processes the same build
  * moves by 30% on a shared VM (where the buffers land, what the neighbours do); calls
  * interleaved on the same buffers share all of that, so their ratio is what the code changed.
+ * -b: turns of BLOCK timed calls, each after one untimed call, instead of one call per turn:
+ * for workloads that fit in the last-level cache, where a call's time depends on what the call
+ * before left there, this times each build after itself, as `tix bench` does.
  * -t: threads (the built-in pool of build A serves both), -q: --quick sizes, -i: scatters in
  * place. Prints per workload the median and minimum of each build and their ratios (B / A). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
@@ -48,13 +51,13 @@ static int by_value(const void* x, const void* y) {
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: ab [-t THREADS] [-n CALLS] [-q] [-i] WORKLOAD...\n");
+    fprintf(stderr, "usage: ab [-t THREADS] [-n CALLS] [-b BLOCK] [-q] [-i] WORKLOAD...\n");
     return 2;
 }
 
 /* Sets up one workload, checks both builds' results and times them alternately. */
-static int compare(size_t which, bool quick, bool in_place, int calls, const tix_executor* executor,
-                   int threads) {
+static int compare(size_t which, bool quick, bool in_place, int calls, int block,
+                   const tix_executor* executor, int threads) {
     static const run_fn runs[2] = {a_bench_case_run, b_bench_case_run};
     static const check_fn checks[2] = {a_bench_case_check, b_bench_case_check};
     const char* name = a_bench_specs[which].name;
@@ -73,17 +76,24 @@ static int compare(size_t which, bool quick, bool in_place, int calls, const tix
         }
     }
     static double times[2][MAX_CALLS];
-    for (int k = 0; k < calls; k++) {
+    int timed[2] = {0, 0};
+    for (int k = 0; timed[0] < calls || timed[1] < calls; k++) {
         for (int turn = 0; turn < 2; turn++) {
             int side = (k + turn) % 2; /* A B, B A, ...: neither always goes first */
-            double start = now_ms();
-            tix_status status = runs[side](&c, in_place);
-            times[side][k] = now_ms() - start;
-            if (status != TIX_STATUS_OK) {
-                fprintf(stderr, "ab: build %c fails %s: status %d\n", "AB"[side], name,
-                        (int)status);
-                a_bench_case_free(&c);
-                return 1;
+            /* with turns of a block, the first call of each is not timed */
+            for (int j = block > 0 ? -1 : 0; j < (block > 0 ? block : 1) && timed[side] < calls;
+                 j++) {
+                double start = now_ms();
+                tix_status status = runs[side](&c, in_place);
+                double elapsed = now_ms() - start;
+                if (status != TIX_STATUS_OK) {
+                    fprintf(stderr, "ab: build %c fails %s: status %d\n", "AB"[side], name,
+                            (int)status);
+                    a_bench_case_free(&c);
+                    return 1;
+                }
+                if (j >= 0)
+                    times[side][timed[side]++] = elapsed;
             }
         }
     }
@@ -100,7 +110,7 @@ static int compare(size_t which, bool quick, bool in_place, int calls, const tix
 }
 
 int main(int argc, char** argv) {
-    int threads = 1, calls = 21, first = 1;
+    int threads = 1, calls = 21, block = 0, first = 1;
     bool quick = false, in_place = false;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char* flag = argv[first];
@@ -108,11 +118,13 @@ int main(int argc, char** argv) {
             quick = true;
         } else if (strcmp(flag, "-i") == 0) {
             in_place = true;
-        } else if ((strcmp(flag, "-t") == 0 || strcmp(flag, "-n") == 0) && first + 1 < argc) {
+        } else if ((strcmp(flag, "-t") == 0 || strcmp(flag, "-n") == 0 ||
+                    strcmp(flag, "-b") == 0) &&
+                   first + 1 < argc) {
             int value = atoi(argv[++first]);
             if (value < 1 || (flag[1] == 'n' && value > MAX_CALLS))
                 return usage();
-            *(flag[1] == 't' ? &threads : &calls) = value;
+            *(flag[1] == 't' ? &threads : flag[1] == 'n' ? &calls : &block) = value;
         } else {
             return usage();
         }
@@ -137,7 +149,8 @@ int main(int argc, char** argv) {
             failed = 1;
             continue;
         }
-        failed |= compare(which, quick, in_place, calls, pool != NULL ? &executor : NULL, threads);
+        failed |= compare(which, quick, in_place, calls, block, pool != NULL ? &executor : NULL,
+                          threads);
     }
     a_tix_threadpool_destroy(pool);
     return failed;

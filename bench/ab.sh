@@ -7,7 +7,8 @@
 #   bench/ab.sh BASE [HEAD] [-- ab arguments...]
 #
 # HEAD defaults to the working tree as it is (committed or not); BASE and HEAD may be any commit.
-# ab arguments: [-t THREADS] [-n CALLS] [-q] [-i] WORKLOAD... (default: -n 21 and every workload).
+# ab arguments: [-t THREADS] [-n CALLS] [-b BLOCK] [-q] [-i] WORKLOAD... (default: -n 21 and
+# every workload); -b: turns of BLOCK timed calls after an untimed one (see bench/ab.c).
 # Example:  bench/ab.sh HEAD~1 -- -t 2 -n 31 gather_elements_first
 # Prints per workload the median and minimum of each and the ratio B / A: below 1 is a gain.
 # Needs cmake, a C compiler and binutils (nm, objcopy).
@@ -15,7 +16,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [ $# -lt 1 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
-    sed -n '2,13s/^# \{0,1\}//p' "$0"
+    sed -n '2,14s/^# \{0,1\}//p' "$0"
     exit $(($# < 1 ? 2 : 0))
 fi
 base=$1
