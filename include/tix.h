@@ -252,8 +252,10 @@ typedef enum tix_reduction {
  * parallel_for must call task(context, begin, count) on disjoint tiles that together cover
  * [0, range) exactly once, where begin is a multiple of tile and count = min(tile, range - begin),
  * in any order and on any threads, and return only when all calls have returned. tix never calls
- * it with range 0 and never from inside a task. Tasks write disjoint bytes, never block, never
- * allocate and never fail. */
+ * it with range 0 and never from inside a task. Tasks write disjoint bytes, never block and
+ * never fail. They allocate nothing, with one exception: a task of an element gather that jumps
+ * between rows (such as gather_elements along an outer axis) takes a scratch block of at most
+ * 512 KiB from malloc, and works without it when malloc returns NULL. */
 typedef void (*tix_task_fn)(void* context, size_t begin, size_t count);
 typedef void (*tix_parallel_for_fn)(void* pool, tix_task_fn task, void* context, size_t range,
                                     size_t tile);
