@@ -952,9 +952,7 @@ static void test_fused_rows(void** state) {
                     int64_t is = strided ? 2 : 1;
                     for (size_t x = 0; x < sizeof index_dtypes / sizeof index_dtypes[0]; x++) {
                         for (int64_t q = 0; q < bs * M; q++) {
-                            if (index_dtypes[x] == DT_I64) ((int64_t*)idx)[q * is] = values[q];
-                            if (index_dtypes[x] == DT_I32) ((int32_t*)idx)[q * is] = (int32_t)values[q];
-                            if (index_dtypes[x] == DT_I16) ((int16_t*)idx)[q * is] = (int16_t)values[q];
+                            ut_store_index(idx, index_dtypes[x], q * is, values[q]);
                         }
                         tix_tensor i = batch ? ut_tensor(idx, index_dtypes[x], 2, UT_DIMS(B, M),
                                                          UT_DIMS(M * is, is))

@@ -502,9 +502,7 @@ static void test_cache_blocked(void** state) {
                 tix_tensor o = ut_tensor(out, dtypes[t], 2, UT_DIMS(M, cols), NULL);
                 for (size_t x = 0; x < sizeof index_dtypes / sizeof index_dtypes[0]; x++) {
                     for (int64_t k = 0; k < M * cols; k++) {
-                        if (index_dtypes[x] == DT_I64) ((int64_t*)idx)[k] = values[k];
-                        if (index_dtypes[x] == DT_I32) ((int32_t*)idx)[k] = (int32_t)values[k];
-                        if (index_dtypes[x] == DT_I16) ((int16_t*)idx)[k] = (int16_t)values[k];
+                        ut_store_index(idx, index_dtypes[x], k, values[k]);
                     }
                     /* (int16 holds every value: rows <= 30000) */
                     tix_tensor i = ut_tensor(idx, index_dtypes[x], 2, UT_DIMS(M, cols), NULL);

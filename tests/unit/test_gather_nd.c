@@ -461,10 +461,8 @@ static void test_fused_pairs(void** state) {
                     for (size_t x = 0; x < sizeof index_dtypes / sizeof index_dtypes[0]; x++) {
                         for (int64_t q = 0; q < bs * M; q++) {
                             for (int64_t c = 0; c < 2; c++) {
-                                int64_t v = values[2 * q + c], at = q * ps + c * cs;
-                                if (index_dtypes[x] == DT_I64) ((int64_t*)idx)[at] = v;
-                                if (index_dtypes[x] == DT_I32) ((int32_t*)idx)[at] = (int32_t)v;
-                                if (index_dtypes[x] == DT_I16) ((int16_t*)idx)[at] = (int16_t)v;
+                                ut_store_index(idx, index_dtypes[x], q * ps + c * cs,
+                                               values[2 * q + c]);
                             }
                         }
                         tix_tensor i = batch ? ut_tensor(idx, index_dtypes[x], 3, UT_DIMS(B, M, 2),

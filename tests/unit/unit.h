@@ -376,6 +376,13 @@ static inline void ut_expect_shape_(const tix_tensor* t, tix_dtype dtype, int32_
 #define EXPECT_SHAPE_SCALAR(tensor, dtype) \
     ut_expect_shape_((tensor), (dtype), 0, NULL, __FILE__, __LINE__)
 
+/* Stores v as element `at` of a buffer of int64, int32 or int16 indices. */
+static inline void ut_store_index(void* buffer, tix_dtype dtype, int64_t at, int64_t v) {
+    if (dtype == TIX_DTYPE_INT64) ((int64_t*)buffer)[at] = v;
+    if (dtype == TIX_DTYPE_INT32) ((int32_t*)buffer)[at] = (int32_t)v;
+    if (dtype == TIX_DTYPE_INT16) ((int16_t*)buffer)[at] = (int16_t)v;
+}
+
 /* Where index v lands in an axis of `size` under the rules of tix.h ("Indices"): a position,
  * -1 for the fill (ignored), -2 for an error. */
 static inline int64_t ut_rule_position(int64_t v, int64_t size, tix_negative_indices negative,
