@@ -66,7 +66,6 @@
 #define ROWS_AHEAD 2
 #define ROW_SPAN_MAX (16 * 1024)
 
-int tix__exp;
 typedef enum pass_kind {
     PASS_GATHER,   /* direct <- indexed (components 0: a plain copy) */
     PASS_SCATTER,  /* indexed <- f(indexed, direct), counting when mean */
@@ -185,11 +184,6 @@ static void prefetch_ahead(char* const* base, const int64_t* rs, const int64_t* 
     for (int o = 0; o < TIX__OPERANDS; o++) {
         if (spans[o] == 0) continue; /* (an operand a pass does not use has no base) */
         const char* row = base[o] + r * rs[o];
-        if (o == TIX__DIRECT && tix__exp == 1) {
-            for (int64_t b = 0; b < spans[o]; b += TIX__CACHE_LINE) __builtin_prefetch(row + b, 1);
-            continue;
-        }
-        if (o == TIX__DIRECT && tix__exp == 2) continue;
         for (int64_t b = 0; b < spans[o]; b += TIX__CACHE_LINE) TIX__PREFETCH(row + b);
     }
 }
