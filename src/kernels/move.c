@@ -12,9 +12,9 @@
  * included. */
 enum { PREFETCH_BYTES = 2048 };
 /* Rows of at least FAR_MIN_ROW bytes, which that reaches only two or three ahead, are also
- * prefetched into the outer caches FAR_BYTES ahead (gather_rows: 0.81-0.85x the time at 1
- * thread, 0.84-0.90x at 2; scatter_nd_rows 0.96x): more rows on their way from memory at once
- * than the first level's slots for misses allow. */
+ * prefetched into the outer caches FAR_BYTES ahead (gather_rows: 0.81-0.93x the time;
+ * scatter_nd_rows 0.96x): more rows on their way from memory at once than the first level's
+ * slots for misses allow. Shorter rows lost by it (1.17-1.5x: twice the prefetches). */
 enum { FAR_BYTES = 6144, FAR_MIN_ROW = 512 };
 /* Rows shorter than this gain nothing from streaming stores (they fill partial lines). */
 enum { STREAM_MIN_ROW = 64 };
