@@ -12,7 +12,8 @@
  * resolved a chunk at a time into byte offsets (index.c), then typed kernels move or reduce
  * along those offsets (kernels/): whole rows per tuple when the innermost dimension does not
  * walk the indices, one element per tuple when it does. Single int32/int64 indices read one per
- * element skip the offsets: fused kernels resolve them inside the copy or reduce loop.
+ * element, and tuples of one or two of them per row of up to 128 bytes, skip the offsets: fused
+ * kernels resolve them inside the copy or reduce loop.
  *
  * Determinism: updates that can address one output element differ only in the dimensions that
  * walk index positions (whose stride in the output is 0). A scatter therefore runs in parallel

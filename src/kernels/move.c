@@ -1,7 +1,8 @@
 /* Moving elements by element size: the kernels of every gather, of scatters without a reduction,
  * of the data -> output copy and of fills. Each shape of loop is written once as an inline
- * function and instantiated per element size, so each instance copies with fixed-size loads and
- * stores. */
+ * function and instantiated per element size (row gathers: per row length, and per index width
+ * and tuple length where they resolve their indices), so each instance copies with fixed-size
+ * loads and stores. */
 #include <string.h>
 
 #include "../internal.h"
