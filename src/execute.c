@@ -179,13 +179,17 @@ static void prefetch_spans(const pass* p, const int64_t* rs, const int64_t* es, 
     spans[TIX__INDEXED] = rs[TIX__INDEXED] != 0 ? p->row_span : 0;
 }
 
+/* Prefetches the lines of `bytes` bytes from `at`. */
+static void prefetch_span(const char* at, int64_t bytes) {
+    for (int64_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH(at + b);
+}
+
 /* Prefetches what `spans` says of row r of a panel. */
 static void prefetch_ahead(char* const* base, const int64_t* rs, const int64_t* spans,
                            int64_t r) {
     for (int o = 0; o < TIX__OPERANDS; o++) {
-        if (spans[o] == 0) continue; /* (an operand a pass does not use has no base) */
-        const char* row = base[o] + r * rs[o];
-        for (int64_t b = 0; b < spans[o]; b += TIX__CACHE_LINE) TIX__PREFETCH(row + b);
+        if (spans[o] != 0) /* (an operand a pass does not use has no base) */
+            prefetch_span(base[o] + r * rs[o], spans[o]);
     }
 }
 
@@ -279,10 +283,8 @@ static void packed_panel(const pass* p, char** base, const int64_t* rs, int64_t*
     int64_t span = es[TIX__INDEXED] > 0 && n <= ROW_SPAN_MAX / es[TIX__INDEXED]
                        ? n * es[TIX__INDEXED] : 0;
     for (int64_t position = 0; position < size; position++) {
-        if (position + ROWS_AHEAD < size) {
-            const char* ahead = base[TIX__INDEXED] + (position + ROWS_AHEAD) * step;
-            for (int64_t b = 0; b < span; b += TIX__CACHE_LINE) TIX__PREFETCH(ahead + b);
-        }
+        if (position + ROWS_AHEAD < size)
+            prefetch_span(base[TIX__INDEXED] + (position + ROWS_AHEAD) * step, span);
         p->row(scratch + position * row, (int64_t)p->element,
                base[TIX__INDEXED] + position * step, es[TIX__INDEXED], n);
     }
@@ -303,10 +305,8 @@ static void staged_panel(const pass* p, char* const* base, const int64_t* rs, co
     for (int64_t r = 0; r < m; r++) {
         char* row = base[TIX__INDEXED] + r * rs[TIX__INDEXED];
         const char* from = p->stage_data + (row - p->stage_output);
-        if (r + ROWS_AHEAD < m) { /* (the data rows of a panel follow one another) */
-            const char* ahead = from + ROWS_AHEAD * rs[TIX__INDEXED];
-            for (size_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH(ahead + b);
-        }
+        if (r + ROWS_AHEAD < m) /* (the data rows of a panel follow one another) */
+            prefetch_span(from + ROWS_AHEAD * rs[TIX__INDEXED], (int64_t)bytes);
         memcpy(stage, from, bytes);
         note(p, p->fused_scatter(stage, 0, base[TIX__DIRECT] + r * rs[TIX__DIRECT],
                                  es[TIX__DIRECT], base[TIX__INDICES] + r * rs[TIX__INDICES],

@@ -185,10 +185,11 @@ static int64_t rows_far(size_t bytes) {
     return far > near ? far : near + 1;
 }
 
-/* Prefetches every line that row r of copy_rows reads (none for a fill row). */
+/* Prefetches every line that row r of copy_rows reads (none for a fill row), into the outer
+ * caches only when `far`. */
 TIX__TEMPLATE void prefetch_row(const char* src, int64_t src_row, const int64_t* offsets,
-                                int64_t r, size_t bytes) {
-    if (offsets[r] != TIX__SKIP) prefetch_lines(src + offsets[r] + r * src_row, bytes, false);
+                                int64_t r, size_t bytes, bool far) {
+    if (offsets[r] != TIX__SKIP) prefetch_lines(src + offsets[r] + r * src_row, bytes, far);
 }
 
 /* m rows of `bytes` (> 0) contiguous bytes, row r from src + offsets[r] + r * src_row (or the
@@ -198,11 +199,11 @@ TIX__TEMPLATE void copy_rows(char* dst, int64_t dst_row, const char* src, int64_
                              const int64_t* offsets, int64_t m, const char* fill, size_t bytes,
                              bool streaming) {
     int64_t distance = rows_ahead(bytes), far = rows_far(bytes);
-    for (int64_t r = 0; r < m && r < distance; r++) prefetch_row(src, src_row, offsets, r, bytes);
+    for (int64_t r = 0; r < m && r < distance; r++)
+        prefetch_row(src, src_row, offsets, r, bytes, false);
     for (int64_t r = 0; r < m; r++) {
-        if (r + distance < m) prefetch_row(src, src_row, offsets, r + distance, bytes);
-        if (far > 0 && r + far < m && offsets[r + far] != TIX__SKIP)
-            prefetch_lines(src + offsets[r + far] + (r + far) * src_row, bytes, true);
+        if (r + distance < m) prefetch_row(src, src_row, offsets, r + distance, bytes, false);
+        if (far > 0 && r + far < m) prefetch_row(src, src_row, offsets, r + far, bytes, true);
         const char* from = offsets[r] != TIX__SKIP ? src + offsets[r] + r * src_row : fill;
         if (streaming) {
             stream_copy(dst + r * dst_row, from, bytes);
