@@ -53,6 +53,13 @@
  * them, 0.92-1.03x without, against copying data first). */
 #define STAGE_BYTES 8192
 #define STAGE_STREAM_BYTES (4 * 1024 * 1024)
+/* A scatter whose updates may all reach one element, with a reduction that groups exactly
+ * (run_groups), reduces them in at most GROUPS groups, each into a private copy of the output:
+ * the copies together at most GROUP_BYTES, and each group at least GROUP_UPDATES updates per
+ * output element (a copy costs a fill and a fold per element). */
+#define GROUPS 8
+#define GROUP_BYTES (16 * 1024 * 1024)
+#define GROUP_UPDATES 4
 /* Rows that share their indices resolved together (their output stays in cache meanwhile). */
 #define SHARED_ROWS 32
 /* Longest block a gather copies as a whole, fill included (the fill block is this long). */
@@ -89,13 +96,18 @@ typedef struct pass {
     tix__row_fn count_row;       /* mean: counts += 1 */
     tix__scatter_fn count_scatter;
     tix__mean_fn mean;
-    const char* constant;        /* the fill (gather) or identity (identity pass) element */
+    const char* constant;        /* the fill (gather) or identity (identity pass, grouped
+                                    scatter) element */
     bool count;                  /* a scatter with mean */
     int64_t self;                /* mean: 1 when data counts as an element */
     int64_t rows_per_unit;       /* rows in one unit of parallel work */
     int64_t row_span;            /* bytes of the indexed operand one row reaches, to prefetch */
     int64_t pack_bytes;          /* a cache-blocked gather's scratch block (packed_panel), or 0 */
-    size_t element;              /* bytes per element (gathers) */
+    size_t element;              /* bytes per element (gathers, grouped scatters) */
+    tix__row_fn merge;           /* a scatter that may reduce its updates in groups
+                                    (run_groups): folds a group's result into the output */
+    char* output;                /* ... the output, dense, */
+    int64_t output_elements;     /* ... of this many elements */
     int64_t stage_bytes;         /* a staged scatter (staged_panel): bytes of a row, or 0 */
     const char* stage_data;      /* ... its data, dense as the output */
     const char* stage_output;    /* ... and its output */
@@ -318,7 +330,7 @@ static void staged_panel(const pass* p, char* const* base, const int64_t* rs, co
 
 /* m rows of the innermost dimension, the first at `offset`, the next ones along the dimension
  * before it. */
-static void run_panel(const pass* p, const int64_t* offset, int64_t m) {
+static void run_panel(const pass* p, char* const* bases, const int64_t* offset, int64_t m) {
     const tix__loop* loop = &p->loop;
     int32_t inner = loop->rank - 1, outer = loop->rank - 2;
     int64_t n = loop->shape[inner], rs[TIX__OPERANDS], es[TIX__OPERANDS];
@@ -326,7 +338,7 @@ static void run_panel(const pass* p, const int64_t* offset, int64_t m) {
     for (int o = 0; o < TIX__OPERANDS; o++) {
         rs[o] = outer >= 0 ? loop->stride[o][outer] : 0;
         es[o] = loop->stride[o][inner];
-        base[o] = at(loop->base[o], offset[o]);
+        base[o] = at(bases[o], offset[o]);
     }
     if (p->kind == PASS_MEAN) {
         for (int64_t r = 0; r < m; r++) {
@@ -344,8 +356,9 @@ static void run_panel(const pass* p, const int64_t* offset, int64_t m) {
     }
 }
 
-/* Rows [begin, begin + count) in row-major order, a panel at a time. */
-static void run_rows(const pass* p, int64_t begin, int64_t count) {
+/* Rows [begin, begin + count) in row-major order, a panel at a time, with the operands at
+ * `bases` (the loop's own, or a grouped scatter's private output). */
+static void run_rows(const pass* p, char* const* bases, int64_t begin, int64_t count) {
     const tix__loop* loop = &p->loop;
     int32_t outer = loop->rank - 2; /* the dimension panels run along, or -1 */
     int64_t coord[TIX_MAX_RANK], offset[TIX__OPERANDS] = {0};
@@ -360,7 +373,7 @@ static void run_rows(const pass* p, int64_t begin, int64_t count) {
         int64_t m = outer < 0 ? 1 : loop->shape[outer] - coord[outer];
         if (m > count)
             m = count;
-        run_panel(p, offset, m);
+        run_panel(p, bases, offset, m);
         count -= m;
         if (outer < 0)
             break;
@@ -385,7 +398,8 @@ static void run_rows(const pass* p, int64_t begin, int64_t count) {
 /* The executor's task: units [begin, begin + count) of rows_per_unit rows each. */
 static void run_units(void* context, size_t begin, size_t count) {
     const pass* p = context;
-    run_rows(p, (int64_t)begin * p->rows_per_unit, (int64_t)count * p->rows_per_unit);
+    run_rows(p, p->loop.base, (int64_t)begin * p->rows_per_unit,
+             (int64_t)count * p->rows_per_unit);
 }
 
 static int64_t product(const tix__loop* loop, int32_t from, int32_t to) {
@@ -481,8 +495,81 @@ static int64_t own_destinations(pass* p) {
     return product(loop, 0, first);
 }
 
+/* A scatter in groups: own_destinations leaves it one unit (every update may address any
+ * element), but its reduction gives the same bits however the updates are grouped
+ * (tix__merge_kernel). The rows of its loop are cut into `groups` runs, each reduced by a task
+ * into its own copy of the output, filled with the identity first; the copies are then folded
+ * into the output in group order, in parallel over its elements. */
+typedef struct grouped {
+    const pass* p;
+    char* copies;  /* groups copies of the output, `bytes` each */
+    int64_t bytes;
+    int64_t rows;
+    int64_t groups;
+} grouped;
+
+/* The executor's task: groups [begin, begin + count), each into its copy. */
+static void reduce_groups(void* context, size_t begin, size_t count) {
+    const grouped* g = context;
+    const pass* p = g->p;
+    int64_t share = g->rows / g->groups, extra = g->rows % g->groups;
+    for (int64_t k = (int64_t)begin; k < (int64_t)(begin + count); k++) {
+        char* copy = g->copies + k * g->bytes;
+        tix__move_kernel(p->element)(copy, (int64_t)p->element, p->constant, 0,
+                                     p->output_elements);
+        char* bases[TIX__OPERANDS];
+        memcpy(bases, p->loop.base, sizeof bases);
+        bases[TIX__INDEXED] = copy + (p->loop.base[TIX__INDEXED] - p->output);
+        run_rows(p, bases, k * share + (k < extra ? k : extra), share + (k < extra ? 1 : 0));
+    }
+}
+
+/* The executor's task: output elements [begin, begin + count), every group folded in. */
+static void fold_groups(void* context, size_t begin, size_t count) {
+    const grouped* g = context;
+    const pass* p = g->p;
+    int64_t size = (int64_t)p->element, at = (int64_t)begin * size;
+    for (int64_t k = 0; k < g->groups; k++)
+        p->merge(p->output + at, size, g->copies + k * g->bytes + at, size, (int64_t)count);
+}
+
+/* Runs a scatter in groups where its sizes make that pay and memory allows; else returns false
+ * and leaves the pass to run on one thread (the same bits). */
+static bool run_groups(pass* p, const tix_executor* executor) {
+    tix__loop* loop = &p->loop;
+    int32_t inner = loop->rank - 1;
+    int64_t n = p->output_elements, bytes = n * (int64_t)p->element;
+    int64_t rows = tix__loop_rows(loop), updates = rows * loop->shape[inner];
+    int64_t groups = GROUPS;
+    if (groups > GROUP_BYTES / bytes)
+        groups = GROUP_BYTES / bytes;
+    if (groups > updates / n / GROUP_UPDATES)
+        groups = updates / n / GROUP_UPDATES;
+    int64_t parts = 1; /* few long rows: cut them up */
+    if (groups >= 2 && rows < groups && loop->rank < TIX_MAX_RANK)
+        parts = divisor(loop->shape[inner], (groups + rows - 1) / rows, 1);
+    if (groups > rows * parts)
+        groups = rows * parts;
+    char* copies = groups >= 2 ? malloc((size_t)(groups * bytes)) : NULL;
+    if (copies == NULL)
+        return false;
+    if (parts > 1) {
+        tix__loop_split(loop, inner, parts);
+        rows *= parts;
+    }
+    grouped g = {.p = p, .copies = copies, .bytes = bytes, .rows = rows, .groups = groups};
+    executor->parallel_for(executor->pool, reduce_groups, &g, (size_t)groups, 1);
+    if (n >= PARALLEL_MIN_ELEMENTS) {
+        executor->parallel_for(executor->pool, fold_groups, &g, (size_t)n, TILE_ELEMENTS);
+    } else {
+        fold_groups(&g, 0, (size_t)n);
+    }
+    free(copies);
+    return true;
+}
+
 /* Folds the loop and runs every row: through the executor when there is one and the work is
- * worth it, with the units a scatter may split into. */
+ * worth it, with the units a scatter may split into (or its groups). */
 static void run(pass* p, const tix_executor* executor) {
     tix__loop_fold(&p->loop);
     block_for_cache(p);
@@ -492,7 +579,7 @@ static void run(pass* p, const tix_executor* executor) {
         return;
     int64_t elements = rows * p->loop.shape[p->loop.rank - 1];
     if (executor == NULL || elements < PARALLEL_MIN_ELEMENTS) {
-        run_rows(p, 0, rows);
+        run_rows(p, p->loop.base, 0, rows);
         return;
     }
     p->rows_per_unit = p->pack_bytes > 0 ? p->loop.shape[p->loop.rank - 2] : 1; /* whole tiles */
@@ -508,8 +595,10 @@ static void run(pass* p, const tix_executor* executor) {
     int64_t units = rows / p->rows_per_unit;
     if (p->kind == PASS_SCATTER || p->kind == PASS_IDENTITY)
         units = own_destinations(p);
+    if (units <= 1 && p->merge != NULL && run_groups(p, executor))
+        return;
     if (units <= 1 || (uint64_t)units > SIZE_MAX) {
-        run_rows(p, 0, rows);
+        run_rows(p, p->loop.base, 0, rows);
         return;
     }
     int64_t per_unit = elements / units,
@@ -834,9 +923,10 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     }
 
     tix__operands operands = {call->updates, output, call->indices, mean ? &counts : NULL};
-    if (o->exclude_self && o->reduction != TIX_REDUCTION_NONE) {
-        char identity[16];
+    char identity[16] = {0}; /* (reductions are checked to be defined for dtype) */
+    if (o->reduction != TIX_REDUCTION_NONE)
         tix__reduction_identity(dtype, o->reduction, identity);
+    if (o->exclude_self && o->reduction != TIX_REDUCTION_NONE) {
         *p = (pass){.kind = PASS_IDENTITY,
                     .row = tix__move_kernel(size),
                     .scatter = tix__place_kernel(size),
@@ -855,7 +945,12 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
                                      : NULL,
                 .count = mean,
                 .count_row = tix__reduce_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD),
-                .count_scatter = tix__scatter_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD)};
+                .count_scatter = tix__scatter_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD),
+                .constant = identity,
+                .element = size,
+                .merge = !mean && dense(output) ? tix__merge_kernel(dtype, o->reduction) : NULL,
+                .output = output->data,
+                .output_elements = n};
     build(p, call, map, &operands);
     tix__loop_fold(&p->loop);
     if (staged > 0) {

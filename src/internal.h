@@ -302,5 +302,9 @@ tix__row_fn tix__reduce_kernel(tix_dtype dtype, tix_reduction reduction);
 tix__mean_fn tix__mean_kernel(tix_dtype dtype);
 /* Writes the reduction's identity element of dtype to out (at most 16 bytes). */
 void tix__reduction_identity(tix_dtype dtype, tix_reduction reduction, void* out);
+/* Where reducing the updates in groups, each from the identity, and then folding the groups'
+ * results into the output in group order gives the very bits of applying the updates one at a
+ * time: the row kernel that folds a group's result in. Else NULL. */
+tix__row_fn tix__merge_kernel(tix_dtype dtype, tix_reduction reduction);
 
 #endif /* TIX_INTERNAL_H */

@@ -275,3 +275,19 @@ tix__mean_fn tix__mean_kernel(tix_dtype dtype) {
 void tix__reduction_identity(tix_dtype dtype, tix_reduction reduction, void* out) {
     lookup(dtype)->identity(reduction, out);
 }
+
+/* Integers wrap, so any grouping of add, sub (a group's result is minus its sum: folded in by
+ * add), mul, min and max comes out the same; min and max of real floats keep the first winner,
+ * a NaN included, which grouping keeps too. Float add, sub, mul and mean round differently per
+ * grouping; none keeps the last writer; booleans are normalised by every operation, so a fold
+ * would rewrite elements no update reaches. */
+tix__row_fn tix__merge_kernel(tix_dtype dtype, tix_reduction reduction) {
+    tix__kind kind = tix__dtype_kind(dtype);
+    bool integer = kind == TIX__KIND_SIGNED || kind == TIX__KIND_UNSIGNED;
+    bool extreme = reduction == TIX_REDUCTION_MIN || reduction == TIX_REDUCTION_MAX;
+    if (integer && reduction == TIX_REDUCTION_SUB)
+        return tix__reduce_kernel(dtype, TIX_REDUCTION_ADD);
+    bool exact = integer ? reduction != TIX_REDUCTION_NONE && reduction != TIX_REDUCTION_MEAN
+                         : kind == TIX__KIND_FLOAT && extreme;
+    return exact ? tix__reduce_kernel(dtype, reduction) : NULL;
+}

@@ -40,24 +40,28 @@ static inline void TIX_CAT3(mul, one, NAME)(char* d, const char* s) {
     TIX_CAT(store, NAME)(d, CANONICAL(ARITH(TIX_CAT(load, NAME)(d), *, TIX_CAT(load, NAME)(s))));
 }
 
-/* min and max copy the winning element's bytes, so float16/bfloat16 are never re-rounded. A NaN
- * in the output stays; a NaN update replaces; ties keep the output. */
-static inline void TIX_CAT3(min, one, NAME)(char* d, const char* s) {
-    VALUE a = TIX_CAT(load, NAME)(d), b = TIX_CAT(load, NAME)(s);
+/* min (lower) and max copy the winning element's bytes, so float16/bfloat16 are never
+ * re-rounded. A NaN in the output stays; a NaN update replaces; ties keep the output. The winner
+ * is selected, not branched to: which one wins is as random as the data. */
+static inline void TIX_CAT(extreme, NAME)(char* d, const char* s, bool lower) {
+    STORAGE a, b;
+    memcpy(&a, d, sizeof a);
+    memcpy(&b, s, sizeof b);
+    VALUE va = LOAD(a), vb = LOAD(b);
+    bool wins = lower ? vb < va : vb > va;
 #if IS_FLOAT
-    if (!isnan(a) && (isnan(b) || b < a)) memcpy(d, s, sizeof(STORAGE));
-#else
-    if (b < a) memcpy(d, s, sizeof(STORAGE));
+    wins = (!isnan(va)) & (isnan(vb) | wins);
 #endif
+    a = wins ? b : a;
+    memcpy(d, &a, sizeof a);
+}
+
+static inline void TIX_CAT3(min, one, NAME)(char* d, const char* s) {
+    TIX_CAT(extreme, NAME)(d, s, true);
 }
 
 static inline void TIX_CAT3(max, one, NAME)(char* d, const char* s) {
-    VALUE a = TIX_CAT(load, NAME)(d), b = TIX_CAT(load, NAME)(s);
-#if IS_FLOAT
-    if (!isnan(a) && (isnan(b) || b > a)) memcpy(d, s, sizeof(STORAGE));
-#else
-    if (b > a) memcpy(d, s, sizeof(STORAGE));
-#endif
+    TIX_CAT(extreme, NAME)(d, s, false);
 }
 
 #define OP add

@@ -2,7 +2,7 @@
  * without the memory (the plan of a call, the counts of a mean) it returns OUT_OF_MEMORY before
  * writing anything; where the memory only makes it faster (the copy a scatter keeps to put its
  * output back, the scratch block of a cache-blocked gather, the table of a scatter of whole
- * runs) it gives the same result without.
+ * runs, the private copies of a scatter reduced in groups) it gives the same result without.
  *
  * The program is linked with -Wl,--wrap=malloc,--wrap=calloc: while a test arms the wrappers,
  * every request whose size is in a window fails. They are armed around the library call alone
@@ -196,12 +196,48 @@ static void test_no_memory_for_runs(void** state) {
     free(want);
 }
 
+/* An integer scatter-add of many updates into one small output, on a pool, reduces groups of
+ * its updates into private copies of the output; without memory for the copies it runs on one
+ * thread: the same sums. */
+static void test_no_memory_for_groups(void** state) {
+    (void)state;
+    enum { SLOTS = 1000, N = 200000, GROUPS = 8 };
+    int32_t* upd = malloc(sizeof(int32_t) * N);
+    int64_t* idx = malloc(sizeof(int64_t) * N);
+    int32_t data[SLOTS], out[SLOTS], want[SLOTS];
+    assert_true(upd && idx);
+    for (int k = 0; k < SLOTS; k++)
+        want[k] = data[k] = k;
+    for (int k = 0; k < N; k++) {
+        idx[k] = (int64_t)((uint64_t)k * 2654435761u % SLOTS);
+        upd[k] = k % 13 - 5;
+        want[idx[k]] += upd[k];
+    }
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    tix_tensor d = UT_T(data, DT_I32, SLOTS), i = UT_T(idx, DT_I64, N), u = UT_T(upd, DT_I32, N);
+    tix_tensor o = UT_T(out, DT_I32, SLOTS);
+    tix_options add = ut_opts();
+    add.reduction = TIX_REDUCTION_ADD;
+    add.executor = &executor;
+    arm(GROUPS * sizeof out, GROUPS * sizeof out); /* the copies, nothing else */
+    tix_status status = tix_scatter_elements(&d, &i, &u, 0, &o, &add);
+    assert_int_equal(disarm(), 1);
+    EXPECT_OK(status);
+    assert_memory_equal(out, want, sizeof out);
+    tix_threadpool_destroy(pool);
+    free(upd);
+    free(idx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_memory),
         cmocka_unit_test(test_no_memory_for_undo),
         cmocka_unit_test(test_no_memory_for_scratch),
         cmocka_unit_test(test_no_memory_for_runs),
+        cmocka_unit_test(test_no_memory_for_groups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

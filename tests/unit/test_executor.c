@@ -489,6 +489,148 @@ static void test_errors_with_executors(void** state) {
     free(gout);
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * Scatters whose updates may all reach one element, with a reduction that comes out the same
+ * however the updates are grouped (integers wrap; min and max keep the first winner, a NaN
+ * included): the library reduces them in groups, in parallel. Every executor must give the bits
+ * of applying the updates one at a time: the serial call, and a plain loop for int32 add and
+ * float32 max.
+ */
+enum { GROUPED_SLOTS = 1000, GROUPED_ROWS = 401, GROUPED_COLS = 496, GROUPED_PITCH = 499 };
+enum { GROUPED_N = GROUPED_ROWS * GROUPED_COLS };
+
+typedef struct grouped_case {
+    tix_dtype dtype;
+    tix_reduction reduction;
+    bool exclude_self;
+    /* scatter_nd with indices [ROWS, COLS, 1] and rows of updates PITCH apart (the loop keeps
+     * its rows, not a multiple of the groups), else scatter_elements along axis 0 (one row,
+     * cut up) */
+    bool nd;
+    tix_out_of_range out_of_range;
+} grouped_case;
+
+/* Random bits; for floats, mostly small whole numbers and zeros of either sign, so that min and
+ * max meet ties between -0 and +0 as well as NaNs and infinities. */
+static void grouped_values(unsigned char* v, int64_t n, tix_dtype dtype) {
+    size_t size = tix_dtype_size(dtype);
+    for (int64_t k = 0; k < n; ++k) {
+        uint64_t bits = next_random();
+        uint64_t r = next_random();
+        if (dtype == DT_F32 && r % 8 != 0) {
+            float f = (float)(int)(r % 41) - 20.0f;
+            f = f == 0.0f && (r & 64) ? -0.0f : f;
+            memcpy(&bits, &f, sizeof f);
+        } else if (dtype == DT_F64 && r % 8 != 0) {
+            double f = (double)(int)(r % 41) - 20.0;
+            f = f == 0.0 && (r & 64) ? -0.0 : f;
+            memcpy(&bits, &f, sizeof f);
+        }
+        memcpy(v + k * (int64_t)size, &bits, size); /* (little-endian: the low bytes) */
+    }
+}
+
+static void run_grouped_case(const executors* e, const grouped_case* c, const int64_t* idx,
+                             const unsigned char* upd, const unsigned char* data,
+                             unsigned char* want, unsigned char* out, const void* expected) {
+    size_t bytes = tix_dtype_size(c->dtype) * GROUPED_SLOTS;
+    tix_tensor d = UT_T((void*)data, c->dtype, GROUPED_SLOTS);
+    tix_tensor ie = UT_T((void*)idx, DT_I64, GROUPED_N);
+    tix_tensor in = UT_T((void*)idx, DT_I64, GROUPED_ROWS, GROUPED_COLS, 1);
+    tix_tensor ue = UT_T((void*)upd, c->dtype, GROUPED_N);
+    tix_tensor un = ut_tensor((void*)upd, c->dtype, 2, UT_DIMS(GROUPED_ROWS, GROUPED_COLS),
+                              UT_DIMS(GROUPED_PITCH, 1));
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        unsigned char* result = kind == 0 ? want : out;
+        tix_tensor o = UT_T(result, c->dtype, GROUPED_SLOTS);
+        tix_options opt = ut_opts();
+        opt.executor = executor_at(e, kind);
+        opt.reduction = c->reduction;
+        opt.exclude_self = c->exclude_self;
+        opt.out_of_range = c->out_of_range;
+        memset(result, 0x5C, bytes);
+        EXPECT_OK(c->nd ? tix_scatter_nd(&d, &in, &un, 0, &o, &opt)
+                        : tix_scatter_elements(&d, &ie, &ue, 0, &o, &opt));
+        if (kind == 0 && expected != NULL) {
+            expect_same_bytes(want, expected, bytes, kind, tix_dtype_name(c->dtype));
+        } else if (kind > 0) {
+            expect_same_bytes(out, want, bytes, kind, tix_dtype_name(c->dtype));
+        }
+    }
+}
+
+static void test_scatter_groups_exact(void** state) {
+    (void)state;
+    static const grouped_case cases[] = {
+        {DT_I32, TIX_REDUCTION_ADD, false, false, TIX_OUT_OF_RANGE_ERROR},
+        {DT_F32, TIX_REDUCTION_MAX, false, false, TIX_OUT_OF_RANGE_ERROR},
+        {DT_I8, TIX_REDUCTION_ADD, false, false, TIX_OUT_OF_RANGE_ERROR},
+        {DT_U8, TIX_REDUCTION_SUB, false, true, TIX_OUT_OF_RANGE_ERROR},
+        {DT_I16, TIX_REDUCTION_MUL, false, false, TIX_OUT_OF_RANGE_ERROR},
+        {DT_U16, TIX_REDUCTION_MIN, false, false, TIX_OUT_OF_RANGE_ERROR},
+        {DT_I32, TIX_REDUCTION_SUB, false, false, TIX_OUT_OF_RANGE_ERROR},
+        {DT_I32, TIX_REDUCTION_MAX, true, false, TIX_OUT_OF_RANGE_ERROR},
+        {DT_U32, TIX_REDUCTION_MUL, false, true, TIX_OUT_OF_RANGE_ERROR},
+        {DT_I64, TIX_REDUCTION_ADD, false, true, TIX_OUT_OF_RANGE_IGNORE},
+        {DT_I64, TIX_REDUCTION_MIN, false, false, TIX_OUT_OF_RANGE_CLAMP},
+        {DT_U64, TIX_REDUCTION_MAX, false, false, TIX_OUT_OF_RANGE_ERROR},
+        {DT_F32, TIX_REDUCTION_MIN, false, true, TIX_OUT_OF_RANGE_ERROR},
+        {DT_F32, TIX_REDUCTION_MIN, true, false, TIX_OUT_OF_RANGE_ERROR},
+        {DT_F64, TIX_REDUCTION_MAX, false, false, TIX_OUT_OF_RANGE_IGNORE},
+        {DT_F16, TIX_REDUCTION_MIN, false, false, TIX_OUT_OF_RANGE_ERROR},
+        {DT_BF16, TIX_REDUCTION_MAX, false, true, TIX_OUT_OF_RANGE_ERROR},
+    };
+    int64_t* idx = malloc(sizeof(int64_t) * GROUPED_N);
+    unsigned char* upd = malloc(8 * GROUPED_ROWS * GROUPED_PITCH);
+    unsigned char* data = malloc(8 * GROUPED_SLOTS);
+    unsigned char* want = malloc(8 * GROUPED_SLOTS);
+    unsigned char* out = malloc(8 * GROUPED_SLOTS);
+    assert_true(idx && upd && data && want && out);
+    executors e;
+    executors_init(&e);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        const grouped_case* c = &cases[k];
+        bool ruled = c->out_of_range != TIX_OUT_OF_RANGE_ERROR;
+        for (int64_t n = 0; n < GROUPED_N; ++n) { /* negative ones wrap; out of range: ruled */
+            int64_t span = ruled && n % 50 == 0 ? 3 * GROUPED_SLOTS : 2 * GROUPED_SLOTS;
+            idx[n] = (int64_t)(next_random() % (uint64_t)span) - GROUPED_SLOTS;
+        }
+        grouped_values(upd, GROUPED_ROWS * GROUPED_PITCH, c->dtype);
+        grouped_values(data, GROUPED_SLOTS, c->dtype);
+        const void* expected = NULL;
+        if (k == 0) { /* int32 add, wrapping */
+            uint32_t* sum = (uint32_t*)out;
+            memcpy(sum, data, sizeof(int32_t) * GROUPED_SLOTS);
+            for (int64_t n = 0; n < GROUPED_N; ++n) {
+                uint32_t u;
+                memcpy(&u, upd + n * 4, sizeof u);
+                sum[(idx[n] + GROUPED_SLOTS) % GROUPED_SLOTS] += u;
+            }
+            expected = memcpy(malloc(sizeof(int32_t) * GROUPED_SLOTS), sum,
+                              sizeof(int32_t) * GROUPED_SLOTS);
+        } else if (k == 1) { /* float32 max: a NaN stays, a NaN update replaces, ties keep */
+            float* top = (float*)out;
+            memcpy(top, data, sizeof(float) * GROUPED_SLOTS);
+            for (int64_t n = 0; n < GROUPED_N; ++n) {
+                float u;
+                memcpy(&u, upd + n * 4, sizeof u);
+                float* t = &top[(idx[n] + GROUPED_SLOTS) % GROUPED_SLOTS];
+                if (!isnan(*t) && (isnan(u) || u > *t)) *t = u;
+            }
+            expected = memcpy(malloc(sizeof(float) * GROUPED_SLOTS), top,
+                              sizeof(float) * GROUPED_SLOTS);
+        }
+        run_grouped_case(&e, c, idx, upd, data, want, out, expected);
+        free((void*)expected);
+    }
+    executors_destroy(&e);
+    free(idx);
+    free(upd);
+    free(data);
+    free(want);
+    free(out);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gather_rows),
@@ -497,6 +639,7 @@ int main(void) {
         cmocka_unit_test(test_scatter_rows_order),
         cmocka_unit_test(test_strided_workloads),
         cmocka_unit_test(test_errors_with_executors),
+        cmocka_unit_test(test_scatter_groups_exact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
