@@ -18,7 +18,9 @@
  * Determinism: updates that can address one output element differ only in the dimensions that
  * walk index positions (whose stride in the output is 0). A scatter therefore runs in parallel
  * only over the other dimensions, and visits the index dimensions of each task in row-major
- * order: every element receives its updates in row-major order, whatever the thread count. */
+ * order: every element receives its updates in row-major order, whatever the thread count.
+ * Where that leaves one task, a reduction that gives the same bits however its updates are
+ * grouped is run in groups instead (run_groups). */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
