@@ -950,7 +950,9 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
                 .count_scatter = tix__scatter_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD),
                 .constant = identity,
                 .element = size,
-                .merge = !mean && dense(output) ? tix__merge_kernel(dtype, o->reduction) : NULL,
+                .merge = !mean && staged == 0 && dense(output)
+                             ? tix__merge_kernel(dtype, o->reduction)
+                             : NULL, /* (a staged scatter's panels read data beside output) */
                 .output = output->data,
                 .output_elements = n};
     build(p, call, map, &operands);
