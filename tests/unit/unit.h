@@ -394,6 +394,18 @@ static inline int64_t ut_rule_position(int64_t v, int64_t size, tix_negative_ind
     return rule == TIX_OUT_OF_RANGE_IGNORE ? -1 : -2;
 }
 
+/* The outcome of a call under an index rule: INDEX_OUT_OF_RANGE when some index `fails`, else
+ * OK with `bytes` bytes of got equal to want. */
+static inline void ut_expect_outcome(tix_status status, bool fails, const void* got,
+                                     const void* want, size_t bytes) {
+    if (fails) {
+        assert_int_equal(status, TIX_STATUS_INDEX_OUT_OF_RANGE);
+        return;
+    }
+    EXPECT_OK(status);
+    assert_memory_equal(got, want, bytes);
+}
+
 /* true when every byte of buf equals b. */
 static inline bool ut_all_bytes(const void* buf, size_t n, unsigned char b) {
     const unsigned char* p = (const unsigned char*)buf;
