@@ -2,8 +2,9 @@
  * destinations (a histogram; the shape of scatter_elements_add_dup: 8,000,000 updates into
  * 65,536 elements), int32 and float32, at 1 and 2 threads. Integer reductions and min/max are
  * reduced in groups on a pool (execute.c, run_groups); float add stays in index order on one
- * thread. Prints the median of RUNS calls after one untimed call, and fails when the two thread
- * counts give different bytes.
+ * thread, unless the call asks for TIX_ACCUMULATE_CHUNKED ("float32 add, chunked"). Prints the
+ * median of RUNS calls after one untimed call, and fails when the two thread counts give
+ * different bytes.
  *
  *   cc -O2 -Iinclude bench/histogram.c build-bench/src/libtix.a -lpthread -lm -o histogram
  *   ./histogram [-q] [-n RUNS]      (-q: 1,000,000 updates) */
@@ -66,10 +67,13 @@ int main(int argc, char** argv) {
         const char* name;
         tix_dtype dtype;
         tix_reduction reduction;
-    } cases[] = {{"int32 add", TIX_DTYPE_INT32, TIX_REDUCTION_ADD},
-                 {"int32 max", TIX_DTYPE_INT32, TIX_REDUCTION_MAX},
-                 {"float32 add", TIX_DTYPE_FLOAT32, TIX_REDUCTION_ADD},
-                 {"float32 max", TIX_DTYPE_FLOAT32, TIX_REDUCTION_MAX}};
+        tix_accumulation accumulation;
+    } cases[] = {{"int32 add", TIX_DTYPE_INT32, TIX_REDUCTION_ADD, TIX_ACCUMULATE_IN_ORDER},
+                 {"int32 max", TIX_DTYPE_INT32, TIX_REDUCTION_MAX, TIX_ACCUMULATE_IN_ORDER},
+                 {"float32 add", TIX_DTYPE_FLOAT32, TIX_REDUCTION_ADD, TIX_ACCUMULATE_IN_ORDER},
+                 {"float32 add, chunked", TIX_DTYPE_FLOAT32, TIX_REDUCTION_ADD,
+                  TIX_ACCUMULATE_CHUNKED},
+                 {"float32 max", TIX_DTYPE_FLOAT32, TIX_REDUCTION_MAX, TIX_ACCUMULATE_IN_ORDER}};
     int status = 0;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         void* updates = cases[c].dtype == TIX_DTYPE_FLOAT32 ? (void*)floats : (void*)integers;
@@ -77,10 +81,11 @@ int main(int argc, char** argv) {
         tix_tensor_init(&d, data, cases[c].dtype, 1, &slots);
         tix_tensor_init(&i, indices, TIX_DTYPE_INT64, 1, &n);
         tix_tensor_init(&u, updates, cases[c].dtype, 1, &n);
-        printf("%-12s", cases[c].name);
+        printf("%-21s", cases[c].name);
         for (int threads = 1; threads <= 2; threads++) {
             tix_tensor_init(&o, outputs[threads - 1], cases[c].dtype, 1, &slots);
             tix_options options = {.reduction = cases[c].reduction,
+                                   .accumulation = cases[c].accumulation,
                                    .executor = threads == 2 ? &executor : NULL};
             double times[MAX_RUNS];
             for (int r = -1; r < runs; r++) {

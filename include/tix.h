@@ -48,7 +48,8 @@
  *   place) and then each update is applied to the element it addresses.
  * - Updates are applied in row-major order of the updates tensor, one at a time, so duplicate
  *   indices are resolved deterministically: with TIX_REDUCTION_NONE the last update in row-major
- *   order of the indices wins; with a reduction, out = f(out, update) in that order.
+ *   order of the indices wins; with a reduction, out = f(out, update) in that order (float sums
+ *   may instead go in fixed chunks: options.accumulation, under "Reductions").
  * - Nothing is lost on bad input: a failed scatter leaves the output (in place: the caller's
  *   data) exactly as it was. It checks every argument before its first write, and under
  *   TIX_OUT_OF_RANGE_ERROR every index too (the other rules fail only on an empty output),
@@ -77,6 +78,20 @@
  *   element that some update addresses starts from the reduction's identity (0 for add/sub/mean,
  *   1 for mul, -inf or the type's lowest value for max, +inf or its highest for min) instead of
  *   data; elements no update addresses keep data. Ignored with TIX_REDUCTION_NONE.
+ * - options.accumulation (float16, bfloat16, float32 and float64 with add, sub and mul; every
+ *   other reduction gives the same bits in any order, and mean and complex always keep it):
+ *   TIX_ACCUMULATE_IN_ORDER (the default) applies the updates one at a time in row-major order,
+ *   as above, and so runs on one thread where all of them may reach one element.
+ *   TIX_ACCUMULATE_CHUNKED cuts them into chunks that can run on different threads, a fixed
+ *   number set by the shapes alone: with u updates (elements of updates) and n output elements,
+ *   k = min(8, u / (16 n)) chunks (rounded down; k < 2: the default order), chunk c holding
+ *   u / k consecutive updates in row-major order (the first u mod k chunks one more). Chunk 0 is
+ *   applied as above. Each later chunk is reduced on its own: for every output element,
+ *   s = z op u_1 op u_2 ... over the chunk's updates to it in order, from z = -0 (add, sub) or
+ *   1 (mul). Then, chunk after chunk, each output element becomes out + s (add, sub) or out * s
+ *   (mul), except where s is still z bit for bit (the chunk left it: x + -0 and x * 1 are x, and
+ *   a NaN of data keeps its bits). Results still never depend on the executor or the thread
+ *   count; the chunk sums take one copy of the output (OUT_OF_MEMORY without it).
  *
  * Execution: a call runs on the calling thread unless options.executor is given, in which case
  * the library runs its tasks through executor->parallel_for. Results are bitwise identical for
@@ -248,6 +263,12 @@ typedef enum tix_reduction {
     TIX_REDUCTION_MEAN = 6
 } tix_reduction;
 
+/* The order of float sums of a scatter; see "Reductions" above. */
+typedef enum tix_accumulation {
+    TIX_ACCUMULATE_IN_ORDER = 0, /* one update at a time, in row-major order */
+    TIX_ACCUMULATE_CHUNKED = 1   /* in a fixed number of chunks, merged in chunk order */
+} tix_accumulation;
+
 /* The thread-pool contract (the shape of pthreadpool_parallelize_1d_tile_1d_dynamic).
  * parallel_for must call task(context, begin, count) on disjoint tiles that together cover
  * [0, range) exactly once, where begin is a multiple of tile and count = min(tile, range - begin),
@@ -283,6 +304,7 @@ typedef struct tix_options {
     tix_out_of_range out_of_range;
     tix_reduction reduction; /* scatters only; a gather with a reduction is INVALID_OPTION */
     bool exclude_self;       /* scatters with a reduction: see "Reductions" above */
+    tix_accumulation accumulation; /* scatters with float sums: see "Reductions" above */
     const void* fill_value;  /* gathers with TIX_OUT_OF_RANGE_IGNORE: one element of the data
                                 dtype (for strings: a `const char *const *`); NULL = zero bytes
                                 (for strings: "") */
@@ -301,7 +323,8 @@ typedef struct tix_options {
  * INVALID_INDEX_DTYPE, DTYPE_MISMATCH (output or updates dtype != data dtype), SHAPE_MISMATCH,
  * INVALID_OPTION (an enum out of range, a reduction on a gather), UNSUPPORTED_REDUCTION,
  * INDEX_OUT_OF_RANGE, ALIASING (the output overlaps an input other than exactly data of a
- * scatter, or itself), OUT_OF_MEMORY (TIX_REDUCTION_MEAN keeps one count per output element).
+ * scatter, or itself), OUT_OF_MEMORY (TIX_REDUCTION_MEAN keeps one count per output element,
+ * TIX_ACCUMULATE_CHUNKED the chunk sums of one copy of the output).
  */
 
 /* Gather slices along `axis` (ONNX Gather; OpenVINO Gather-7/8 and TF gather with batch_dims).

@@ -46,9 +46,10 @@
  * of InputTensor (same data, sizes and strides; the strides of size-1 dimensions do not count).
  * A failed scatter leaves its output untouched.
  *
- * Options: options may be NULL. Only options->executor and options->diagnostic are used; the
- * semantics are DirectML's, so a caller who sets negative_indices, out_of_range, reduction,
- * exclude_self or fill_value gets TIX_STATUS_INVALID_OPTION.
+ * Options: options may be NULL. Only options->executor, options->diagnostic and
+ * options->accumulation are used (no DirectML scatter reduces, so accumulation changes no
+ * result); the semantics are DirectML's, so a caller who sets negative_indices, out_of_range,
+ * reduction, exclude_self or fill_value gets TIX_STATUS_INVALID_OPTION.
  *
  * Diagnostics: messages start with the operator ("DML_GATHER: ...", or "DML_GATHER (tix_gather):
  * ..." for what the core call finds, such as overlapping memory) and name the desc field;

@@ -28,8 +28,11 @@
  * Duplicate indices with reduction "none" (which ONNX says should not happen) resolve to the
  * last update in row-major order, as everywhere in tix.
  *
- * Options: only options->executor and options->diagnostic are used; the semantic fields are set
- * by the operator version, and a caller who sets any of them gets TIX_STATUS_INVALID_OPTION.
+ * Options: only options->executor, options->diagnostic and options->accumulation are used
+ * (ONNX leaves the order of duplicate reductions open, so the order of float sums and products
+ * is the caller's: tix.h, "Reductions"). The semantic fields (negative_indices, out_of_range,
+ * reduction, exclude_self, fill_value) are set by the operator version, and a caller who sets
+ * any of them gets TIX_STATUS_INVALID_OPTION.
  */
 #ifndef TIX_ONNX_H
 #define TIX_ONNX_H

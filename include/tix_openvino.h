@@ -98,10 +98,12 @@
  *   counts from the end. bool: sum is or, sub is xor, prod and min are and, max is or.
  *   OpenVINO's reference checks only the flattened offset; tix checks every component.
  * Duplicate indices: OpenVINO leaves the order undefined; tix applies updates in row-major
- * order of the updates, so with reduction none the last one wins.
+ * order of the updates, so with reduction none the last one wins (float sum, sub and prod may
+ * go in chunks instead, as options.accumulation chooses).
  * Element types: whatever the core accepts (tix.h); the front end does not narrow them.
  *
- * Options: only options->executor and options->diagnostic are used. The semantic fields
+ * Options: only options->executor, options->diagnostic and options->accumulation (the order
+ * of float sums, which OpenVINO leaves open: tix.h, "Reductions") are used. The semantic fields
  * (negative_indices, out_of_range, reduction, exclude_self, fill_value) are set by the version;
  * a caller who sets any of them gets TIX_STATUS_INVALID_OPTION (argument "options"), so nothing
  * is silently overridden. Diagnostic messages start with the versioned name, e.g.

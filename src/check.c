@@ -74,6 +74,12 @@ static tix_status check_options(const tix__call* call, bool scatter) {
                          "options: reduction = %d is not a tix_reduction value",
                          (int)o->reduction);
     }
+    if ((unsigned)o->accumulation > TIX_ACCUMULATE_CHUNKED) {
+        return tix__fail(call->diag, TIX_STATUS_INVALID_OPTION, "options", -1, -1,
+                         (int64_t)o->accumulation,
+                         "options: accumulation = %d is not a tix_accumulation value",
+                         (int)o->accumulation);
+    }
     if (!scatter && o->reduction != TIX_REDUCTION_NONE) {
         return tix__fail(call->diag, TIX_STATUS_INVALID_OPTION, "options", -1, -1,
                          (int64_t)o->reduction,

@@ -20,7 +20,8 @@
  * only over the other dimensions, and visits the index dimensions of each task in row-major
  * order: every element receives its updates in row-major order, whatever the thread count.
  * Where that leaves one task, a reduction that gives the same bits however its updates are
- * grouped is run in groups instead (run_groups). */
+ * grouped is run in groups instead (run_groups); so are float sums the caller lets go in
+ * chunks (TIX_ACCUMULATE_CHUNKED), whose groups the shapes fix. */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,10 @@
 #define GROUPS 8
 #define GROUP_BYTES (16 * 1024 * 1024)
 #define GROUP_UPDATES 4
+/* TIX_ACCUMULATE_CHUNKED: at most CHUNKS chunks, each of at least CHUNK_UPDATES updates per
+ * output element. tix.h gives both, since they decide the results. */
+#define CHUNKS 8
+#define CHUNK_UPDATES 16
 /* Rows that share their indices resolved together (their output stays in cache meanwhile). */
 #define SHARED_ROWS 32
 /* Longest block a gather copies as a whole, fill included (the fill block is this long). */
@@ -110,6 +115,9 @@ typedef struct pass {
                                     (run_groups): folds a group's result into the output */
     char* output;                /* ... the output, dense, */
     int64_t output_elements;     /* ... of this many elements */
+    int64_t chunks;              /* ... TIX_ACCUMULATE_CHUNKED: the groups it must take, or 0, */
+    char* copies;                /* ... with these copies of the output, */
+    int64_t copy_count;          /* ... this many (at least 1) */
     int64_t stage_bytes;         /* a staged scatter (staged_panel): bytes of a row, or 0 */
     const char* stage_data;      /* ... its data, dense as the output */
     const char* stage_output;    /* ... and its output */
@@ -330,12 +338,13 @@ static void staged_panel(const pass* p, char* const* base, const int64_t* rs, co
     if (p->stage_streaming) tix__stream_fence();
 }
 
-/* m rows of the innermost dimension, the first at `offset`, the next ones along the dimension
- * before it. */
-static void run_panel(const pass* p, char* const* bases, const int64_t* offset, int64_t m) {
+/* m rows of n elements of the innermost dimension (n: all of it, or a part for run_span), the
+ * first at `offset`, the next ones along the dimension before it. */
+static void run_panel(const pass* p, char* const* bases, const int64_t* offset, int64_t m,
+                      int64_t n) {
     const tix__loop* loop = &p->loop;
     int32_t inner = loop->rank - 1, outer = loop->rank - 2;
-    int64_t n = loop->shape[inner], rs[TIX__OPERANDS], es[TIX__OPERANDS];
+    int64_t rs[TIX__OPERANDS], es[TIX__OPERANDS];
     char* base[TIX__OPERANDS];
     for (int o = 0; o < TIX__OPERANDS; o++) {
         rs[o] = outer >= 0 ? loop->stride[o][outer] : 0;
@@ -358,24 +367,31 @@ static void run_panel(const pass* p, char* const* bases, const int64_t* offset, 
     }
 }
 
+/* The coordinates of row `row` of a loop (all dimensions but the innermost) and the byte
+ * offsets of its start in each operand. */
+static void locate_row(const tix__loop* loop, int64_t row, int64_t* coord, int64_t* offset) {
+    for (int o = 0; o < TIX__OPERANDS; o++)
+        offset[o] = 0;
+    for (int32_t d = loop->rank - 2; d >= 0; d--) {
+        coord[d] = row % loop->shape[d];
+        row /= loop->shape[d];
+        for (int o = 0; o < TIX__OPERANDS; o++)
+            offset[o] += coord[d] * loop->stride[o][d];
+    }
+}
+
 /* Rows [begin, begin + count) in row-major order, a panel at a time, with the operands at
  * `bases` (the loop's own, or a grouped scatter's private output). */
 static void run_rows(const pass* p, char* const* bases, int64_t begin, int64_t count) {
     const tix__loop* loop = &p->loop;
     int32_t outer = loop->rank - 2; /* the dimension panels run along, or -1 */
-    int64_t coord[TIX_MAX_RANK], offset[TIX__OPERANDS] = {0};
-    int64_t rest = begin;
-    for (int32_t d = outer; d >= 0; d--) {
-        coord[d] = rest % loop->shape[d];
-        rest /= loop->shape[d];
-        for (int o = 0; o < TIX__OPERANDS; o++)
-            offset[o] += coord[d] * loop->stride[o][d];
-    }
+    int64_t coord[TIX_MAX_RANK], offset[TIX__OPERANDS];
+    locate_row(loop, begin, coord, offset);
     while (count > 0) {
         int64_t m = outer < 0 ? 1 : loop->shape[outer] - coord[outer];
         if (m > count)
             m = count;
-        run_panel(p, bases, offset, m);
+        run_panel(p, bases, offset, m, loop->shape[loop->rank - 1]);
         count -= m;
         if (outer < 0)
             break;
@@ -394,6 +410,31 @@ static void run_rows(const pass* p, char* const* bases, int64_t begin, int64_t c
                 offset[o] += loop->stride[o][d - 1];
             coord[d - 1]++;
         }
+    }
+}
+
+/* Elements [begin, begin + count) of the loop in row-major order, which may start or end inside
+ * a row (the groups of run_groups are cut by elements, not rows). */
+static void run_span(const pass* p, char* const* bases, int64_t begin, int64_t count) {
+    const tix__loop* loop = &p->loop;
+    int32_t inner = loop->rank - 1;
+    int64_t n = loop->shape[inner], row = begin / n, from = begin % n;
+    while (count > 0) {
+        if (from == 0 && count >= n) { /* whole rows */
+            run_rows(p, bases, row, count / n);
+            row += count / n;
+            count %= n;
+            continue;
+        }
+        int64_t part = n - from < count ? n - from : count;
+        int64_t coord[TIX_MAX_RANK], offset[TIX__OPERANDS];
+        locate_row(loop, row, coord, offset);
+        for (int o = 0; o < TIX__OPERANDS; o++)
+            offset[o] += from * loop->stride[o][inner];
+        run_panel(p, bases, offset, 1, part);
+        count -= part;
+        row++;
+        from = 0;
     }
 }
 
@@ -497,75 +538,99 @@ static int64_t own_destinations(pass* p) {
     return product(loop, 0, first);
 }
 
-/* A scatter in groups: own_destinations leaves it one unit (every update may address any
- * element), but its reduction gives the same bits however the updates are grouped
- * (tix__merge_kernel). The rows of its loop are cut into `groups` runs, each reduced by a task
- * into its own copy of the output, filled with the identity first; the copies are then folded
- * into the output in group order, in parallel over its elements. */
+/* A scatter in groups: its updates, in row-major order, are cut into `groups` runs of
+ * elements; run 0 is applied to the output itself, every other run reduced into a copy of the
+ * output that starts at p->constant, and the copies are folded into the output in group order
+ * (p->merge). Two cases take it: a reduction that gives the same bits however its updates are
+ * grouped (tix__merge_kernel) where own_destinations leaves one unit (every update may address
+ * any element), and TIX_ACCUMULATE_CHUNKED, whose chunks are such groups by definition (tix.h).
+ * With fewer copies than groups after the first, the groups go in waves of as many as there
+ * are copies, each wave folded in before the next. */
 typedef struct grouped {
     const pass* p;
-    char* copies;  /* groups copies of the output, `bytes` each */
+    char* copies;    /* copies of the output, `bytes` each */
     int64_t bytes;
-    int64_t rows;
+    int64_t updates; /* elements of the loop */
     int64_t groups;
+    int64_t first;   /* the wave: groups [first, first + wave) into copies [0, wave) */
+    int64_t wave;
 } grouped;
 
-/* The executor's task: groups [begin, begin + count), each into its copy. */
+/* The first element of group k (the first updates % groups groups have one more). */
+static int64_t group_start(const grouped* g, int64_t k) {
+    int64_t share = g->updates / g->groups, extra = g->updates % g->groups;
+    return k * share + (k < extra ? k : extra);
+}
+
+/* The executor's task: tasks [begin, begin + count) of a wave. Task t < wave is group first + t
+ * into copy t; in the first wave, task `wave` is group 0, on the output itself. */
 static void reduce_groups(void* context, size_t begin, size_t count) {
     const grouped* g = context;
     const pass* p = g->p;
-    int64_t share = g->rows / g->groups, extra = g->rows % g->groups;
-    for (int64_t k = (int64_t)begin; k < (int64_t)(begin + count); k++) {
-        char* copy = g->copies + k * g->bytes;
-        tix__move_kernel(p->element)(copy, (int64_t)p->element, p->constant, 0,
-                                     p->output_elements);
+    for (int64_t t = (int64_t)begin; t < (int64_t)(begin + count); t++) {
+        int64_t k = t < g->wave ? g->first + t : 0;
         char* bases[TIX__OPERANDS];
         memcpy(bases, p->loop.base, sizeof bases);
-        bases[TIX__INDEXED] = copy + (p->loop.base[TIX__INDEXED] - p->output);
-        run_rows(p, bases, k * share + (k < extra ? k : extra), share + (k < extra ? 1 : 0));
+        if (k > 0) {
+            char* copy = g->copies + t * g->bytes;
+            tix__move_kernel(p->element)(copy, (int64_t)p->element, p->constant, 0,
+                                         p->output_elements);
+            bases[TIX__INDEXED] = copy + (p->loop.base[TIX__INDEXED] - p->output);
+        }
+        run_span(p, bases, group_start(g, k), group_start(g, k + 1) - group_start(g, k));
     }
 }
 
-/* The executor's task: output elements [begin, begin + count), every group folded in. */
+/* The executor's task: output elements [begin, begin + count), the wave's copies folded in. */
 static void fold_groups(void* context, size_t begin, size_t count) {
     const grouped* g = context;
     const pass* p = g->p;
     int64_t size = (int64_t)p->element, at = (int64_t)begin * size;
-    for (int64_t k = 0; k < g->groups; k++)
-        p->merge(p->output + at, size, g->copies + k * g->bytes + at, size, (int64_t)count);
+    for (int64_t t = 0; t < g->wave; t++)
+        p->merge(p->output + at, size, g->copies + t * g->bytes + at, size, (int64_t)count);
 }
 
-/* Runs a scatter in groups where its sizes make that pay and memory allows; else returns false
- * and leaves the pass to run on one thread (the same bits). */
-static bool run_groups(pass* p, const tix_executor* executor) {
-    tix__loop* loop = &p->loop;
-    int32_t inner = loop->rank - 1;
+/* Runs the scatter in `groups` groups with `count` (at least 1) copies of the output at
+ * `copies`; on the calling thread when executor is NULL. */
+static void run_groups(const pass* p, const tix_executor* executor, int64_t groups, char* copies,
+                       int64_t count) {
+    int64_t n = p->output_elements;
+    grouped g = {.p = p,
+                 .copies = copies,
+                 .bytes = n * (int64_t)p->element,
+                 .updates = tix__loop_rows(&p->loop) * p->loop.shape[p->loop.rank - 1],
+                 .groups = groups};
+    for (g.first = 1; g.first < groups; g.first += g.wave) {
+        g.wave = groups - g.first < count ? groups - g.first : count;
+        size_t tasks = (size_t)g.wave + (g.first == 1 ? 1 : 0);
+        if (executor != NULL) {
+            executor->parallel_for(executor->pool, reduce_groups, &g, tasks, 1);
+        } else {
+            reduce_groups(&g, 0, tasks);
+        }
+        if (executor != NULL && n >= PARALLEL_MIN_ELEMENTS) {
+            executor->parallel_for(executor->pool, fold_groups, &g, (size_t)n, TILE_ELEMENTS);
+        } else {
+            fold_groups(&g, 0, (size_t)n);
+        }
+    }
+}
+
+/* A scatter left one unit whose reduction groups exactly: runs it in groups where its sizes
+ * make that pay and memory allows; else returns false and leaves the pass to run on one thread
+ * (the same bits). */
+static bool group_exactly(const pass* p, const tix_executor* executor) {
     int64_t n = p->output_elements, bytes = n * (int64_t)p->element;
-    int64_t rows = tix__loop_rows(loop), updates = rows * loop->shape[inner];
+    int64_t updates = tix__loop_rows(&p->loop) * p->loop.shape[p->loop.rank - 1];
     int64_t groups = GROUPS;
-    if (groups > GROUP_BYTES / bytes)
-        groups = GROUP_BYTES / bytes;
+    if (groups > GROUP_BYTES / bytes + 1) /* (group 0 needs no copy) */
+        groups = GROUP_BYTES / bytes + 1;
     if (groups > updates / n / GROUP_UPDATES)
         groups = updates / n / GROUP_UPDATES;
-    int64_t parts = 1; /* few long rows: cut them up */
-    if (groups >= 2 && rows < groups && loop->rank < TIX_MAX_RANK)
-        parts = divisor(loop->shape[inner], (groups + rows - 1) / rows, 1);
-    if (groups > rows * parts)
-        groups = rows * parts;
-    char* copies = groups >= 2 ? malloc((size_t)(groups * bytes)) : NULL;
+    char* copies = groups >= 2 ? malloc((size_t)((groups - 1) * bytes)) : NULL;
     if (copies == NULL)
         return false;
-    if (parts > 1) {
-        tix__loop_split(loop, inner, parts);
-        rows *= parts;
-    }
-    grouped g = {.p = p, .copies = copies, .bytes = bytes, .rows = rows, .groups = groups};
-    executor->parallel_for(executor->pool, reduce_groups, &g, (size_t)groups, 1);
-    if (n >= PARALLEL_MIN_ELEMENTS) {
-        executor->parallel_for(executor->pool, fold_groups, &g, (size_t)n, TILE_ELEMENTS);
-    } else {
-        fold_groups(&g, 0, (size_t)n);
-    }
+    run_groups(p, executor, groups, copies, groups - 1);
     free(copies);
     return true;
 }
@@ -580,7 +645,13 @@ static void run(pass* p, const tix_executor* executor) {
     if (rows == 0)
         return;
     int64_t elements = rows * p->loop.shape[p->loop.rank - 1];
-    if (executor == NULL || elements < PARALLEL_MIN_ELEMENTS) {
+    if (elements < PARALLEL_MIN_ELEMENTS)
+        executor = NULL;
+    if (p->chunks > 1) { /* TIX_ACCUMULATE_CHUNKED: the groups are set by the shapes */
+        run_groups(p, executor, p->chunks, p->copies, p->copy_count);
+        return;
+    }
+    if (executor == NULL) {
         run_rows(p, p->loop.base, 0, rows);
         return;
     }
@@ -597,7 +668,7 @@ static void run(pass* p, const tix_executor* executor) {
     int64_t units = rows / p->rows_per_unit;
     if (p->kind == PASS_SCATTER || p->kind == PASS_IDENTITY)
         units = own_destinations(p);
-    if (units <= 1 && p->merge != NULL && run_groups(p, executor))
+    if (units <= 1 && p->merge != NULL && group_exactly(p, executor))
         return;
     if (units <= 1 || (uint64_t)units > SIZE_MAX) {
         run_rows(p, p->loop.base, 0, rows);
@@ -843,6 +914,14 @@ static int64_t stage_bytes(const tix__call* call, const tix__loop* loop) {
     return row;
 }
 
+/* TIX_ACCUMULATE_CHUNKED: the number of chunks the shapes give a scatter (tix.h); below 2, it
+ * keeps the one order. */
+static int64_t chunk_count(const tix__call* call) {
+    int64_t chunks = tix_tensor_count(call->updates) / CHUNK_UPDATES /
+                     tix_tensor_count(call->output);
+    return chunks < CHUNKS ? chunks : CHUNKS;
+}
+
 /* The end of a scatter that kept a copy of its output (undo): where some tuple resolved to
  * nothing, puts the output back and says which index failed. Frees the copy. */
 static tix_status finish_scatter(const tix__call* call, const tix__map* map, void* undo,
@@ -880,14 +959,45 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     if (mean && (uint64_t)n <= SIZE_MAX / sizeof(int64_t)) {
         counts_memory = calloc((size_t)(n > 0 ? n : 1), sizeof(int64_t));
     }
+    /* Chunked sums reduce each chunk after the first in a copy of the output, as many copies at
+     * a time as GROUP_BYTES allows on an executor (else one); a strided output is summed in a
+     * dense copy of its own, then copied back. All taken before the first write. */
+    char start[16] = {0};
+    tix__row_fn chunk_fold = o->accumulation == TIX_ACCUMULATE_CHUNKED && !mean
+                                 ? tix__chunk_kernel(dtype, o->reduction, start)
+                                 : NULL;
+    int64_t chunks = chunk_fold != NULL ? chunk_count(call) : 0, copy_count = 0;
+    int64_t bytes = n * (int64_t)size;
+    char *copies = NULL, *detour_memory = NULL;
+    if (chunks > 1) {
+        copy_count = executor == NULL || bytes > GROUP_BYTES ? 1 : GROUP_BYTES / bytes;
+        if (copy_count > chunks - 1)
+            copy_count = chunks - 1;
+        copies = malloc((size_t)(copy_count * bytes));
+        if (copies == NULL && copy_count > 1)
+            copies = malloc((size_t)(copy_count = 1) * (size_t)bytes);
+        if (!dense(output))
+            detour_memory = malloc((size_t)bytes);
+    }
+    bool chunks_ready = chunks <= 1 || (copies != NULL && (dense(output) || detour_memory));
     pass* p = malloc(sizeof *p);
-    if (p == NULL || (mean && counts_memory == NULL)) {
+    if (p == NULL || (mean && counts_memory == NULL) || !chunks_ready) {
         free(p);
         free(counts_memory);
+        free(copies);
+        free(detour_memory);
         free(undo);
         return tix__fail(call->diag, TIX_STATUS_OUT_OF_MEMORY, "output", -1, -1, n,
                          "%s: no memory for the plan of the call%s", call->op,
-                         mean ? " and the counts of its output elements" : "");
+                         mean           ? " and the counts of its output elements"
+                         : chunks > 1 ? " and the chunk sums of its output (accumulation = "
+                                          "TIX_ACCUMULATE_CHUNKED)"
+                                        : "");
+    }
+    tix_tensor detour;
+    if (detour_memory != NULL) {
+        tix_tensor_init(&detour, detour_memory, dtype, output->rank, output->shape);
+        output = &detour;
     }
     tix_tensor counts = {0};
     if (mean)
@@ -914,8 +1024,8 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         free(p);
         return finish_scatter(call, map, undo, undo_size, unresolved);
     }
-    int64_t staged = one_pass && !in_place ? stage_bytes(call, &rows) : 0; /* no copy first */
-    if (!in_place && staged == 0) {
+    int64_t staged = one_pass && !in_place && chunks <= 1 ? stage_bytes(call, &rows) : 0;
+    if ((!in_place || output != call->output) && staged == 0) { /* data first (unless staged) */
         bool streaming = n * (int64_t)size > STREAM_BYTES;
         *p = (pass){.kind = PASS_GATHER,
                     .row = streaming ? tix__stream_move_kernel(size) : tix__move_kernel(size)};
@@ -950,11 +1060,17 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
                 .count_scatter = tix__scatter_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD),
                 .constant = identity,
                 .element = size,
-                .merge = !mean && staged == 0 && dense(output)
+                .merge = chunks > 1 ? chunk_fold
+                         : !mean && staged == 0 && dense(output)
                              ? tix__merge_kernel(dtype, o->reduction)
                              : NULL, /* (a staged scatter's panels read data beside output) */
                 .output = output->data,
-                .output_elements = n};
+                .output_elements = n,
+                .chunks = chunks > 1 ? chunks : 0,
+                .copies = copies,
+                .copy_count = copy_count};
+    if (chunks > 1)
+        p->constant = start;
     build(p, call, map, &operands);
     tix__loop_fold(&p->loop);
     if (staged > 0) {
@@ -979,6 +1095,14 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         run(p, executor);
         free(counts_memory);
     }
+    if (output != call->output) { /* the detour of a strided output, back */
+        *p = (pass){.kind = PASS_GATHER, .row = tix__move_kernel(size)};
+        tix__operands back = {call->output, output, NULL, NULL};
+        build(p, call, &whole, &back);
+        run(p, executor);
+    }
+    free(copies);
+    free(detour_memory);
     free(p);
     return finish_scatter(call, map, undo, undo_size, unresolved);
 }

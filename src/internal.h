@@ -306,5 +306,9 @@ void tix__reduction_identity(tix_dtype dtype, tix_reduction reduction, void* out
  * results into the output in group order gives the very bits of applying the updates one at a
  * time: the row kernel that folds a group's result in. Else NULL. */
 tix__row_fn tix__merge_kernel(tix_dtype dtype, tix_reduction reduction);
+/* TIX_ACCUMULATE_CHUNKED (tix.h), for real floats with add, sub and mul: writes the value a
+ * later chunk starts from to `start` and returns the kernel that folds its result into the
+ * output. Else NULL. */
+tix__row_fn tix__chunk_kernel(tix_dtype dtype, tix_reduction reduction, void* start);
 
 #endif /* TIX_INTERNAL_H */

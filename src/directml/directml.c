@@ -15,7 +15,7 @@
 typedef struct dml_call {
     const char* op;       /* "DML_GATHER", ... */
     tix_diagnostic* diag; /* the caller's, or NULL */
-    tix_options core;     /* executor and diagnostic from the caller; semantics set per op */
+    tix_options core;     /* executor, diagnostic, accumulation from the caller; rest per op */
 } dml_call;
 
 static tix_status fail(const dml_call* call, tix_status status, const char* argument,
@@ -50,7 +50,8 @@ static void format_sizes(char* buffer, size_t capacity, int32_t rank, const int6
     snprintf(buffer + used, capacity - used, "}");
 }
 
-/* The semantic fields of tix_options are fixed by DirectML; only executor and diagnostic pass. */
+/* The semantic fields of tix_options are fixed by DirectML; only executor, diagnostic and
+ * accumulation pass. */
 static tix_status begin(dml_call* call, const char* op, const void* desc,
                         const tix_options* options, tix_out_of_range out_of_range) {
     memset(call, 0, sizeof *call);
@@ -59,6 +60,8 @@ static tix_status begin(dml_call* call, const char* op, const void* desc,
         call->diag = options->diagnostic;
         call->core.executor = options->executor;
         call->core.diagnostic = options->diagnostic;
+        /* A runtime choice like the executor (no DirectML scatter reduces: no result moves). */
+        call->core.accumulation = options->accumulation;
     }
     tix__succeed(call->diag);
     if (options != NULL) {

@@ -218,20 +218,25 @@ typedef struct reduction_kernels {
     const tix__fused_scatter_fn* fused4s; /* likewise, int32 indices */
     tix__mean_fn mean;
     void (*identity)(tix_reduction reduction, void* out);
+    const tix__row_fn* folds; /* real floats: TIX_ACCUMULATE_CHUNKED, by tix_reduction */
+    void (*chunk_start)(tix_reduction reduction, void* out);
 } reduction_kernels;
 
 #define KERNELS(name) \
     {rows_##name, scatters_##name, fused8s_##name, fused4s_##name, mean_##name, identity_##name}
 #define KERNELS_NO_MEAN(name) \
     {rows_##name, scatters_##name, fused8s_##name, fused4s_##name, NULL, identity_##name}
+#define KERNELS_FLOAT(name)                                                                   \
+    {rows_##name,     scatters_##name, fused8s_##name, fused4s_##name,                       \
+     mean_##name,     identity_##name, folds_##name,   chunk_start_##name}
 
 static const reduction_kernels kernels[TIX_DTYPE_COUNT] = {
     [TIX_DTYPE_INT8] = KERNELS(i8),       [TIX_DTYPE_INT16] = KERNELS(i16),
     [TIX_DTYPE_INT32] = KERNELS(i32),     [TIX_DTYPE_INT64] = KERNELS(i64),
     [TIX_DTYPE_UINT8] = KERNELS(u8),      [TIX_DTYPE_UINT16] = KERNELS(u16),
     [TIX_DTYPE_UINT32] = KERNELS(u32),    [TIX_DTYPE_UINT64] = KERNELS(u64),
-    [TIX_DTYPE_FLOAT32] = KERNELS(f32),   [TIX_DTYPE_FLOAT64] = KERNELS(f64),
-    [TIX_DTYPE_FLOAT16] = KERNELS(f16),   [TIX_DTYPE_BFLOAT16] = KERNELS(bf16),
+    [TIX_DTYPE_FLOAT32] = KERNELS_FLOAT(f32), [TIX_DTYPE_FLOAT64] = KERNELS_FLOAT(f64),
+    [TIX_DTYPE_FLOAT16] = KERNELS_FLOAT(f16), [TIX_DTYPE_BFLOAT16] = KERNELS_FLOAT(bf16),
     [TIX_DTYPE_COMPLEX64] = KERNELS_NO_MEAN(c64), [TIX_DTYPE_COMPLEX128] = KERNELS_NO_MEAN(c128),
     [TIX_DTYPE_BOOL] = KERNELS_NO_MEAN(boolean),
 };
@@ -290,4 +295,12 @@ tix__row_fn tix__merge_kernel(tix_dtype dtype, tix_reduction reduction) {
     bool exact = integer ? reduction != TIX_REDUCTION_NONE && reduction != TIX_REDUCTION_MEAN
                          : kind == TIX__KIND_FLOAT && extreme;
     return exact ? tix__reduce_kernel(dtype, reduction) : NULL;
+}
+
+tix__row_fn tix__chunk_kernel(tix_dtype dtype, tix_reduction reduction, void* start) {
+    const reduction_kernels* k = lookup(dtype);
+    if (k->folds == NULL || (unsigned)reduction > TIX_REDUCTION_MEAN || k->folds[reduction] == NULL)
+        return NULL;
+    k->chunk_start(reduction, start);
+    return k->folds[reduction];
 }

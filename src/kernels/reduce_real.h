@@ -107,6 +107,46 @@ static void TIX_CAT(identity, NAME)(tix_reduction reduction, void* out) {
     TIX_CAT(store, NAME)(out, v);
 }
 
+#if IS_FLOAT
+/* TIX_ACCUMULATE_CHUNKED (tix.h): a later chunk's result folded into the output, by add (add,
+ * sub) or mul, except where it is still the chunk's start bit for bit. */
+static void TIX_CAT(fold, NAME)(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n,
+                                VALUE start, bool product) {
+    STORAGE left = STORE(start);
+    for (int64_t i = 0; i < n; i++) {
+        if (memcmp(src + i * ss, &left, sizeof left) == 0)
+            continue;
+        if (product) {
+            TIX_CAT3(mul, one, NAME)(dst + i * ds, src + i * ss);
+        } else {
+            TIX_CAT3(add, one, NAME)(dst + i * ds, src + i * ss);
+        }
+    }
+}
+
+static void TIX_CAT(fold_sum, NAME)(char* dst, int64_t ds, const char* src, int64_t ss,
+                                    int64_t n) {
+    TIX_CAT(fold, NAME)(dst, ds, src, ss, n, (VALUE)-0.0, false);
+}
+
+static void TIX_CAT(fold_product, NAME)(char* dst, int64_t ds, const char* src, int64_t ss,
+                                        int64_t n) {
+    TIX_CAT(fold, NAME)(dst, ds, src, ss, n, (VALUE)1, true);
+}
+
+/* The folds by reduction, and the value a chunk starts from: -0 (add, sub) or 1 (mul). */
+static const tix__row_fn TIX_CAT(folds, NAME)[] = {
+    [TIX_REDUCTION_ADD] = TIX_CAT(fold_sum, NAME),
+    [TIX_REDUCTION_SUB] = TIX_CAT(fold_sum, NAME),
+    [TIX_REDUCTION_MUL] = TIX_CAT(fold_product, NAME),
+    [TIX_REDUCTION_MEAN] = NULL,
+};
+
+static void TIX_CAT(chunk_start, NAME)(tix_reduction reduction, void* out) {
+    TIX_CAT(store, NAME)(out, reduction == TIX_REDUCTION_MUL ? (VALUE)1 : (VALUE)-0.0);
+}
+#endif
+
 static const tix__row_fn TIX_CAT(rows, NAME)[] = {
     [TIX_REDUCTION_ADD] = TIX_CAT3(add, row, NAME), [TIX_REDUCTION_SUB] = TIX_CAT3(sub, row, NAME),
     [TIX_REDUCTION_MUL] = TIX_CAT3(mul, row, NAME), [TIX_REDUCTION_MIN] = TIX_CAT3(min, row, NAME),

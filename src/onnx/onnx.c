@@ -187,6 +187,8 @@ static tix_status translate(const tix_onnx_node* node, const tix_tensor* inputs,
         }
         t->options.executor = o->executor;
         t->options.diagnostic = o->diagnostic;
+        /* ONNX leaves the order of duplicate reductions open: the caller chooses it. */
+        t->options.accumulation = o->accumulation;
     }
     if (input_count != s->inputs) {
         return tix__fail(diag, TIX_STATUS_INVALID_INPUT_COUNT, "inputs", -1, -1,

@@ -319,6 +319,8 @@ static tix_status begin(ov_call* call, const tix_openvino_node* node, const tix_
         }
         call->core.executor = options->executor;
         call->core.diagnostic = options->diagnostic;
+        /* OpenVINO leaves the order of duplicate updates open: the caller chooses it. */
+        call->core.accumulation = options->accumulation;
     }
 
     bool type_known = false;

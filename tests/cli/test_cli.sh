@@ -253,6 +253,22 @@ check "--reduction mean: integer mean rounds down ((20+2+3)/3, (40+5)/2)" 0 "sha
 check "--reduction=mean --exclude-self" 0 "shape [4] dtype int32
 [10, 2, 30, 5]" "" reduce --reduction=mean --exclude-self
 
+# ---- --accumulate: data [0.0], 32 indices 0, updates [2^24, fifteen 0.0, sixteen 1.0] ----------
+# 32 updates on 1 element: two chunks of 16; in order every +1 rounds back to 2^24, while chunk 1
+# sums to 16 on its own before it is added (tix.h, "Reductions").
+
+accumulate() { tix run scatter_elements acc_data.npy acc_idx.npy acc_upd.npy --reduction add "$@"; }
+check "--accumulate: in order by default" 0 "shape [1] dtype float32
+[16777216]" "" accumulate
+check "--accumulate in-order" 0 "shape [1] dtype float32
+[16777216]" "" accumulate --accumulate in-order
+check "--accumulate chunked: chunk 1 sums to 16 before it is added" 0 "shape [1] dtype float32
+[16777232]" "" accumulate --accumulate chunked
+check "--accumulate=chunked --threads 2: the same result" 0 "shape [1] dtype float32
+[16777232]" "" accumulate --accumulate=chunked --threads 2
+check "--accumulate chunked --reduction none: the last update still wins" 0 "shape [1] dtype float32
+[1]" "" tix run scatter_elements acc_data.npy acc_idx.npy acc_upd.npy --accumulate chunked
+
 # ---- --negative and --out-of-range: v5 = [1, 2, 3, 4, 5] ----------------------------------
 
 check "out-of-range index: error by default" 1 "" \
@@ -507,6 +523,12 @@ check "bad --negative" 2 "" "tix: --negative takes wrap or out-of-range, not 'cl
     tix run gather v5.npy idx_201.npy --negative clamp
 check "bad --out-of-range" 2 "" "tix: --out-of-range takes error, ignore, clamp or wrap, not 'skip'" \
     tix run gather v5.npy idx_201.npy --out-of-range skip
+check "bad --accumulate" 2 "" "tix: --accumulate takes in-order or chunked, not 'sideways'" \
+    tix run scatter_elements acc_data.npy acc_idx.npy acc_upd.npy --reduction add --accumulate sideways
+check "bad --accumulate (case)" 2 "" "tix: --accumulate takes in-order or chunked, not 'Chunked'" \
+    tix run scatter_elements acc_data.npy acc_idx.npy acc_upd.npy --accumulate=Chunked
+check "missing option value: --accumulate" 2 "" "tix: --accumulate needs a value" \
+    tix run scatter_elements acc_data.npy acc_idx.npy acc_upd.npy --accumulate
 check "--threads 0" 2 "" "tix: --threads takes a count from 1 to 1024, not 0" \
     tix run gather v5.npy idx_201.npy --threads 0
 check "--threads -1" 2 "" "tix: --threads takes a count from 1 to 1024, not -1" \
@@ -544,6 +566,10 @@ check "--exclude-self with a value" 2 "" "tix: --exclude-self takes no value" \
     tix run scatter_elements v5.npy idx_201.npy v5.npy --exclude-self=1
 check "--exclude-self with gather_elements" 2 "" "tix: --exclude-self does not apply to gather_elements" \
     tix run gather_elements ge_data.npy ge_idx.npy --exclude-self
+check "--accumulate with gather" 2 "" "tix: --accumulate does not apply to gather" \
+    tix run gather v5.npy idx_201.npy --accumulate chunked
+check "--accumulate in-order with gather_nd" 2 "" "tix: --accumulate does not apply to gather_nd" \
+    tix run gather_nd gnd_data.npy gnd_idx1.npy --accumulate=in-order
 check "bad --fill for int64" 2 "" \
     "tix: --fill abc: not a number of that type or outside its range (data is int64)" \
     tix run gather v5.npy oor_idx.npy --out-of-range ignore --fill abc

@@ -1130,6 +1130,46 @@ static void test_options(void** state) {
     EXPECT_F32(big, -1, -1, -1, -1);
 }
 
+/* options.accumulation is accepted and reaches the core. No DirectML scatter reduces, so on
+ * shapes that would be chunked (32 updates on one element) the last update wins either way. */
+static void test_accumulation_passes(void** state) {
+    (void)state;
+    float input[] = {0};
+    uint32_t indices[32] = {0};
+    float updates[32] = {16777216.0f}; /* 2^24, fifteen 0, then 16 to 31 */
+    for (int i = 16; i < 32; i++) updates[i] = (float)i;
+    float output[1];
+    tix_dml_buffer_tensor_desc in = TD(F32, input, 1), idx = TD(U32, indices, 32),
+                               upd = TD(F32, updates, 32), out = TD(F32, output, 1);
+    tix_dml_scatter_operator_desc desc = {&in, &idx, &upd, &out, 0};
+    probe p;
+    probe_init(&p);
+    p.options.accumulation = TIX_ACCUMULATE_CHUNKED;
+    output[0] = -1;
+    EXPECT_OK(tix_dml_scatter(&desc, &p.options));
+    EXPECT_F32(output, 31);
+    assert_int_equal(p.diag.status, TIX_STATUS_OK);
+    output[0] = -1;
+    EXPECT_OK(tix_dml_scatter(&desc, NULL));
+    EXPECT_F32(output, 31);
+
+    /* Gathers take it too, and ignore it. */
+    float gathered[2] = {-1, -1};
+    uint32_t rows[] = {0, 0};
+    tix_dml_buffer_tensor_desc gidx = TD(U32, rows, 2), gout = TD(F32, gathered, 2);
+    tix_dml_gather_operator_desc gdesc = {&in, &gidx, &gout, 0, 1};
+    EXPECT_OK(tix_dml_gather(&gdesc, &p.options));
+    EXPECT_F32(gathered, 0, 0);
+
+    /* The value reaches the core, which checks its range; nothing is written. */
+    probe_init(&p);
+    p.options.accumulation = (tix_accumulation)2;
+    output[0] = -1;
+    EXPECT_ERROR(tix_dml_scatter(&desc, &p.options), &p, TIX_STATUS_INVALID_OPTION, "options",
+                 "DML_SCATTER (tix_scatter_elements): options: accumulation");
+    EXPECT_F32(output, -1);
+}
+
 /* A serial executor: tiles in order on the calling thread. */
 static void serial_parallel_for(void* pool, tix_task_fn task, void* context, size_t range,
                                 size_t tile) {
@@ -1236,6 +1276,7 @@ int main(void) {
         cmocka_unit_test(test_data_types),
         cmocka_unit_test(test_tensor_desc_rules),
         cmocka_unit_test(test_options),
+        cmocka_unit_test(test_accumulation_passes),
         cmocka_unit_test(test_executor),
         cmocka_unit_test(test_aliasing_retold),
     };

@@ -3,6 +3,7 @@
  * writing anything; where the memory only makes it faster (the copy a scatter keeps to put its
  * output back, the scratch block of a cache-blocked gather, the table of a scatter of whole
  * runs, the private copies of a scatter reduced in groups) it gives the same result without.
+ * Chunked float sums need one copy of the output, and can do with one instead of many.
  *
  * The program is linked with -Wl,--wrap=malloc,--wrap=calloc: while a test arms the wrappers,
  * every request whose size is in a window fails. They are armed around the library call alone
@@ -221,8 +222,59 @@ static void test_no_memory_for_groups(void** state) {
     tix_options add = ut_opts();
     add.reduction = TIX_REDUCTION_ADD;
     add.executor = &executor;
-    arm(GROUPS * sizeof out, GROUPS * sizeof out); /* the copies, nothing else */
+    /* the copies (group 0 runs on the output itself), nothing else */
+    arm((GROUPS - 1) * sizeof out, (GROUPS - 1) * sizeof out);
     tix_status status = tix_scatter_elements(&d, &i, &u, 0, &o, &add);
+    assert_int_equal(disarm(), 1);
+    EXPECT_OK(status);
+    assert_memory_equal(out, want, sizeof out);
+    tix_threadpool_destroy(pool);
+    free(upd);
+    free(idx);
+}
+
+/* Chunked float sums (TIX_ACCUMULATE_CHUNKED) need one copy of the output: without it the call
+ * fails with OUT_OF_MEMORY and leaves the output as it was; on a pool, without memory for a copy
+ * per chunk it takes one, and the chunks go one at a time: the same bits. */
+static void test_no_memory_for_chunks(void** state) {
+    (void)state;
+    enum { SLOTS = 1000, N = 200000, CHUNKS = 8 }; /* N / 16 / SLOTS = 12: 8 chunks */
+    float* upd = malloc(sizeof(float) * N);
+    int64_t* idx = malloc(sizeof(int64_t) * N);
+    float data[SLOTS], out[SLOTS], want[SLOTS];
+    assert_true(upd && idx);
+    for (int k = 0; k < SLOTS; k++)
+        data[k] = (float)k / 3.0f;
+    for (int k = 0; k < N; k++) {
+        idx[k] = (int64_t)((uint64_t)k * 2654435761u % SLOTS);
+        upd[k] = (float)(k % 1001) / 7.0f;
+    }
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    tix_tensor d = UT_T(data, DT_F32, SLOTS), i = UT_T(idx, DT_I64, N), u = UT_T(upd, DT_F32, N);
+    tix_tensor o = UT_T(want, DT_F32, SLOTS);
+    tix_diagnostic diag;
+    tix_options add = ut_opts_diag(&diag);
+    add.reduction = TIX_REDUCTION_ADD;
+    add.accumulation = TIX_ACCUMULATE_CHUNKED;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &add));
+
+    /* serially: the one copy (and the undo copy, of the same size) refused */
+    o.data = out;
+    memset(out, 0x5C, sizeof out);
+    arm(sizeof out, sizeof out);
+    tix_status status = tix_scatter_elements(&d, &i, &u, 0, &o, &add);
+    assert_int_equal(disarm(), 2);
+    EXPECT_STATUS(status, TIX_STATUS_OUT_OF_MEMORY);
+    assert_non_null(strstr(diag.message, "chunk sums"));
+    for (size_t k = 0; k < sizeof out; k++)
+        assert_int_equal(((unsigned char*)out)[k], 0x5C);
+
+    /* on a pool: a copy for each chunk after the first refused, one copy granted */
+    add.executor = &executor;
+    arm((CHUNKS - 1) * sizeof out, (CHUNKS - 1) * sizeof out);
+    status = tix_scatter_elements(&d, &i, &u, 0, &o, &add);
     assert_int_equal(disarm(), 1);
     EXPECT_OK(status);
     assert_memory_equal(out, want, sizeof out);
@@ -238,6 +290,7 @@ int main(void) {
         cmocka_unit_test(test_no_memory_for_scratch),
         cmocka_unit_test(test_no_memory_for_runs),
         cmocka_unit_test(test_no_memory_for_groups),
+        cmocka_unit_test(test_no_memory_for_chunks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -202,6 +202,42 @@ static void test_scatter_elements_reduction_versions(void** state) {
     assert_string_equal(diag.message, "ScatterElements-18: attribute 'reduction' must be an STRING");
 }
 
+/* ONNX leaves the order of duplicate reductions open, so options.accumulation passes through:
+ * 32 updates on one element are two chunks of 16 (tix.h, "Reductions"). In order each +1 rounds
+ * back to 2^24; chunked, chunk 1 sums to 16 before it is added. */
+static void test_scatter_elements_accumulation(void** state) {
+    (void)state;
+    float data[1] = {0.0f};
+    int64_t indices[32] = {0};
+    float updates[32] = {16777216.0f}; /* 2^24, then fifteen 0.0f */
+    for (int i = 16; i < 32; i++) updates[i] = 1.0f;
+    float result[1];
+    tix_tensor in[3] = {dense(data, TIX_DTYPE_FLOAT32, 1, (int64_t[]){1}),
+                        dense(indices, TIX_DTYPE_INT64, 1, (int64_t[]){32}),
+                        dense(updates, TIX_DTYPE_FLOAT32, 1, (int64_t[]){32})};
+    tix_tensor out = dense(result, TIX_DTYPE_FLOAT32, 1, (int64_t[]){1});
+    tix_onnx_attribute attributes[2] = {int_attribute("axis", 0),
+                                        string_attribute("reduction", "add")};
+    tix_onnx_node node = {"ScatterElements", "", 18, attributes, 2};
+    const float in_order_sum[1] = {16777216.0f}, chunked_sum[1] = {16777232.0f};
+    tix_options chunked = {.accumulation = TIX_ACCUMULATE_CHUNKED, .diagnostic = &diag};
+    result[0] = -1.0f;
+    assert_int_equal(tix_onnx_run(&node, in, 3, &out, &chunked), TIX_STATUS_OK);
+    assert_memory_equal(result, chunked_sum, sizeof chunked_sum);
+    tix_options in_order = {.diagnostic = &diag};
+    result[0] = -1.0f;
+    assert_int_equal(tix_onnx_run(&node, in, 3, &out, &in_order), TIX_STATUS_OK);
+    assert_memory_equal(result, in_order_sum, sizeof in_order_sum);
+    result[0] = -1.0f;
+    assert_int_equal(tix_onnx_run(&node, in, 3, &out, NULL), TIX_STATUS_OK);
+    assert_memory_equal(result, in_order_sum, sizeof in_order_sum);
+    /* The value reaches the core, which checks its range. */
+    tix_options bad = {.accumulation = (tix_accumulation)2, .diagnostic = &diag};
+    assert_int_equal(tix_onnx_run(&node, in, 3, &out, &bad), TIX_STATUS_INVALID_OPTION);
+    assert_string_equal(diag.argument, "options");
+    assert_non_null(strstr(diag.message, "accumulation"));
+}
+
 /* Scatter-9 is ScatterElements under another name; from opset 11 it is deprecated. */
 static void test_scatter_deprecated(void** state) {
     (void)state;
@@ -303,6 +339,7 @@ int main(void) {
         cmocka_unit_test(test_gather_nd_batch_dims_versions),
         cmocka_unit_test(test_gather_nd_empty_tuples_rejected),
         cmocka_unit_test(test_scatter_elements_reduction_versions),
+        cmocka_unit_test(test_scatter_elements_accumulation),
         cmocka_unit_test(test_scatter_deprecated),
         cmocka_unit_test(test_scatter_nd_versions),
         cmocka_unit_test(test_node_errors),

@@ -1158,6 +1158,44 @@ static void scatter_elements_update12_examples_4_5_sum_prod(void** state) {
     EXPECT_I32(out, 2, 264, 2, 2, 26, 2, 2, 28, 2, 2, 2, 2);
 }
 
+/* OpenVINO leaves the order of duplicate updates open, so options.accumulation passes through:
+ * 32 updates on one element are two chunks of 16 (tix.h, "Reductions"). In order each +1 rounds
+ * back to 2^24; chunked, chunk 1 sums to 16 before it is added. */
+static void scatter_elements_update12_accumulation(void** state) {
+    (void)state;
+    float data[] = {0};
+    int32_t indices[32] = {0};
+    float updates[32] = {16777216.0f}; /* 2^24, then fifteen 0 */
+    for (int i = 16; i < 32; i++)
+        updates[i] = 1;
+    int64_t axis = 0;
+    tix_tensor in[] = {T(data, F32, 1), T(indices, I32, 32), T(updates, F32, 32),
+                       SCALAR(&axis, I64)};
+    float out[1];
+    tix_tensor result;
+    tix_openvino_node node = NODE_A("ScatterElementsUpdate", 12, {"reduction", "sum"});
+    tix_diagnostic diag;
+    tix_options o = options_with(&diag);
+    o.accumulation = TIX_ACCUMULATE_CHUNKED;
+    out[0] = -1;
+    expect_status(infer_run(&node, in, 4, out, &result, &o), TIX_STATUS_OK);
+    expect_ok_diag(&diag);
+    EXPECT_F32(out, 16777232.0f);
+    o = options_with(&diag);
+    out[0] = -1;
+    expect_status(infer_run(&node, in, 4, out, &result, &o), TIX_STATUS_OK);
+    EXPECT_F32(out, 16777216.0f);
+    out[0] = -1;
+    expect_status(infer_run(&node, in, 4, out, &result, NULL), TIX_STATUS_OK);
+    EXPECT_F32(out, 16777216.0f);
+    /* The value reaches the core, which checks its range. */
+    o = options_with(&diag);
+    o.accumulation = (tix_accumulation)2;
+    expect_error(infer_run(&node, in, 4, out, &result, &o), &diag, TIX_STATUS_INVALID_OPTION,
+                 "options", NULL);
+    assert_non_null(strstr(diag.message, "accumulation"));
+}
+
 /* mean divides by the number of updates, plus one with use_init_val. */
 static void scatter_elements_update12_mean(void** state) {
     (void)state;
@@ -1818,6 +1856,7 @@ int main(void) {
         cmocka_unit_test(scatter_elements_update12_example_1_sum_negative),
         cmocka_unit_test(scatter_elements_update12_example_2_sum_without_init),
         cmocka_unit_test(scatter_elements_update12_examples_4_5_sum_prod),
+        cmocka_unit_test(scatter_elements_update12_accumulation),
         cmocka_unit_test(scatter_elements_update12_mean),
         cmocka_unit_test(scatter_elements_update12_min_max_prod_without_init),
         cmocka_unit_test(scatter_elements_update12_attribute_values),

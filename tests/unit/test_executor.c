@@ -627,6 +627,192 @@ static void test_scatter_groups_exact(void** state) {
     free(plain);
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * TIX_ACCUMULATE_CHUNKED (tix.h): float sums in k = min(8, u / (16 n)) chunks of the updates in
+ * row-major order, chunk 0 applied to the output, each later chunk summed from -0 (sub: from -0
+ * minus each update) and added to the output in chunk order where its sum is not still -0. The
+ * bits depend on the shapes alone: every executor gives the plain loop's.
+ */
+enum { CHUNKED_SLOTS = 1000, CHUNKED_REACHED = 900 }; /* updates reach slots [0, 900) only */
+
+/* The chunked sum as tix.h defines it, one position at a time: dest[p] is the output element of
+ * update p (or -1: dropped), value[p] its value, negated for sub. */
+static void chunked_plain(double* out, const int64_t* dest, const double* value, int64_t u,
+                          int64_t n, bool single) {
+    int64_t k = u / 16 / n < 8 ? u / 16 / n : 8;
+    double* sum = malloc(sizeof(double) * (size_t)n);
+    assert_non_null(sum);
+    for (int64_t c = 0, first = 0; c < (k < 2 ? 1 : k); c++) {
+        int64_t count = k < 2 ? u : u / k + (c < u % k ? 1 : 0);
+        for (int64_t e = 0; e < n; e++)
+            sum[e] = c == 0 ? out[e] : -0.0;
+        for (int64_t p = first; p < first + count; p++) {
+            if (dest[p] < 0) continue;
+            if (single) sum[dest[p]] = (float)((float)sum[dest[p]] + (float)value[p]);
+            else sum[dest[p]] += value[p];
+        }
+        for (int64_t e = 0; e < n; e++) {
+            bool left = sum[e] == 0.0 && signbit(sum[e]);
+            if (c == 0) out[e] = sum[e];
+            else if (!left) out[e] = single ? (float)((float)out[e] + (float)sum[e]) : out[e] + sum[e];
+        }
+        first += count;
+    }
+    free(sum);
+}
+
+/* Update values of many magnitudes, so that the order of the sums shows in their bits. */
+static double chunked_value(void) {
+    uint64_t r = next_random();
+    return ldexp((double)(int32_t)(r >> 40), -(int)(r % 24));
+}
+
+static void test_scatter_chunked(void** state) {
+    (void)state;
+    enum { ROWS = 401, COLS = 496, PITCH = 499, N = ROWS * COLS };
+    enum { SLICES = 10007, WIDTH = 20 }; /* scatter_nd of rows of 20: u = 200,140, k = 8 */
+    int64_t* idx = malloc(sizeof(int64_t) * N);
+    int64_t* dest = malloc(sizeof(int64_t) * SLICES * WIDTH);
+    double* value = malloc(sizeof(double) * SLICES * WIDTH);
+    float* upd32 = malloc(sizeof(float) * ROWS * PITCH);
+    double* upd64 = malloc(sizeof(double) * SLICES * WIDTH);
+    float data32[CHUNKED_SLOTS], want32[CHUNKED_SLOTS], in_order[CHUNKED_SLOTS];
+    float out32[2 * CHUNKED_SLOTS], padded[2 * CHUNKED_SLOTS];
+    double data64[CHUNKED_SLOTS], want64[CHUNKED_SLOTS], out64[CHUNKED_SLOTS];
+    double plain[CHUNKED_SLOTS];
+    assert_true(idx && dest && value && upd32 && upd64);
+    executors e;
+    executors_init(&e);
+
+    /* float32 add, scatter_nd of single elements from updates [401, 496] 499 apart: the chunks
+     * (24,862 updates) end inside rows of the loop. Slots no update reaches keep their bits:
+     * a NaN with a payload, -0. */
+    for (int k = 0; k < CHUNKED_SLOTS; k++) {
+        data32[k] = k % 7 == 0 ? -0.0f : (float)chunked_value();
+        plain[k] = data32[k];
+    }
+    uint32_t payload = 0x7fa00001u;
+    memcpy(&data32[CHUNKED_REACHED + 1], &payload, sizeof payload);
+    plain[CHUNKED_REACHED + 1] = 0.0; /* (not compared: checked by bits below) */
+    for (int64_t p = 0; p < N; p++) {
+        idx[p] = (int64_t)(next_random() % CHUNKED_REACHED);
+        float v = (float)chunked_value();
+        upd32[p / COLS * PITCH + p % COLS] = v;
+        dest[p] = idx[p];
+        value[p] = v;
+    }
+    chunked_plain(plain, dest, value, N, CHUNKED_SLOTS, true);
+    tix_tensor d = UT_T(data32, DT_F32, CHUNKED_SLOTS);
+    tix_tensor i = UT_T(idx, DT_I64, ROWS, COLS, 1);
+    tix_tensor u = ut_tensor(upd32, DT_F32, 2, UT_DIMS(ROWS, COLS), UT_DIMS(PITCH, 1));
+    tix_tensor o = UT_T(in_order, DT_F32, CHUNKED_SLOTS);
+    tix_options opt = ut_opts();
+    opt.reduction = TIX_REDUCTION_ADD;
+    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+    opt.accumulation = TIX_ACCUMULATE_CHUNKED;
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        float* result = kind == 0 ? want32 : out32;
+        o = UT_T(result, DT_F32, CHUNKED_SLOTS);
+        opt.executor = executor_at(&e, kind);
+        EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+        expect_same_bytes(result, want32, sizeof want32, kind, "float32 add, chunked");
+    }
+    for (int k = 0; k < CHUNKED_SLOTS; k++) {
+        if (k != CHUNKED_REACHED + 1) assert_true((float)plain[k] == want32[k] &&
+                                                  !signbit(plain[k]) == !signbit(want32[k]));
+    }
+    assert_memory_equal(&want32[CHUNKED_REACHED + 1], &payload, sizeof payload);
+    assert_true(memcmp(want32, in_order, sizeof want32) != 0); /* the chunks showed */
+
+    /* The same into a strided output (every other element of a buffer, summed in a dense copy
+     * and copied back; the gaps untouched) and in place. */
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        memset(padded, 0x5C, sizeof padded);
+        o = ut_tensor(padded, DT_F32, 1, UT_DIMS(CHUNKED_SLOTS), UT_DIMS(2));
+        opt.executor = executor_at(&e, kind);
+        EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+        for (int k = 0; k < CHUNKED_SLOTS; k++) {
+            assert_memory_equal(&padded[2 * k], &want32[k], sizeof(float));
+            assert_int_equal(((unsigned char*)&padded[2 * k + 1])[0], 0x5C);
+        }
+        memcpy(out32, data32, sizeof data32);
+        tix_tensor self = UT_T(out32, DT_F32, CHUNKED_SLOTS);
+        EXPECT_OK(tix_scatter_nd(&self, &i, &u, 0, &self, &opt));
+        expect_same_bytes(out32, want32, sizeof want32, kind, "float32 add, chunked, in place");
+    }
+
+    /* float64 sub, scatter_nd of rows of 20 (a tuple per row): chunks of 25,017 or 25,018
+     * elements end inside slices. */
+    for (int k = 0; k < CHUNKED_SLOTS; k++)
+        plain[k] = data64[k] = chunked_value();
+    for (int64_t r = 0; r < SLICES; r++) {
+        idx[r] = (int64_t)(next_random() % (CHUNKED_SLOTS / WIDTH));
+        for (int64_t c = 0; c < WIDTH; c++) {
+            upd64[r * WIDTH + c] = chunked_value();
+            dest[r * WIDTH + c] = idx[r] * WIDTH + c;
+            value[r * WIDTH + c] = -upd64[r * WIDTH + c];
+        }
+    }
+    chunked_plain(plain, dest, value, SLICES * WIDTH, CHUNKED_SLOTS, false);
+    d = UT_T(data64, DT_F64, CHUNKED_SLOTS / WIDTH, WIDTH);
+    i = UT_T(idx, DT_I64, SLICES, 1);
+    u = UT_T(upd64, DT_F64, SLICES, WIDTH);
+    opt.reduction = TIX_REDUCTION_SUB;
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        double* result = kind == 0 ? want64 : out64;
+        o = UT_T(result, DT_F64, CHUNKED_SLOTS / WIDTH, WIDTH);
+        opt.executor = executor_at(&e, kind);
+        EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &opt));
+        expect_same_bytes(result, kind == 0 ? plain : want64, sizeof want64, kind,
+                          "float64 sub, chunked");
+    }
+
+    /* Fewer than 32 updates per output element: one chunk, the default order. */
+    d = UT_T(data32, DT_F32, CHUNKED_SLOTS);
+    tix_tensor few = UT_T(idx, DT_I64, 31 * CHUNKED_SLOTS);
+    tix_tensor few_updates = UT_T(upd32, DT_F32, 31 * CHUNKED_SLOTS);
+    for (int64_t p = 0; p < 31 * CHUNKED_SLOTS; p++)
+        idx[p] = (int64_t)(next_random() % CHUNKED_SLOTS);
+    opt.reduction = TIX_REDUCTION_ADD;
+    opt.executor = executor_at(&e, 3);
+    o = UT_T(out32, DT_F32, CHUNKED_SLOTS);
+    EXPECT_OK(tix_scatter_elements(&d, &few, &few_updates, 0, &o, &opt));
+    opt.accumulation = TIX_ACCUMULATE_IN_ORDER;
+    o = UT_T(in_order, DT_F32, CHUNKED_SLOTS);
+    EXPECT_OK(tix_scatter_elements(&d, &few, &few_updates, 0, &o, &opt));
+    assert_memory_equal(out32, in_order, sizeof in_order);
+
+    executors_destroy(&e);
+    free(idx);
+    free(dest);
+    free(value);
+    free(upd32);
+    free(upd64);
+}
+
+/* Where the chunks end: 33 updates into one element make 2 chunks, the first of 17. Chunk 0
+ * takes 2^24 and then 1, which rounds away; chunk 1 sums to -2^24: 0. Cut after 16 updates,
+ * chunk 1 would sum to 1 - 2^24, exactly, and the result would be 1. */
+static void test_scatter_chunk_bounds(void** state) {
+    (void)state;
+    float data[1] = {0.0f}, upd[33] = {[0] = 16777216.0f, [16] = 1.0f, [17] = -16777216.0f};
+    int64_t idx[33] = {0};
+    executors e;
+    executors_init(&e);
+    tix_tensor d = UT_T(data, DT_F32, 1), i = UT_T(idx, DT_I64, 33), u = UT_T(upd, DT_F32, 33);
+    for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+        float out[1] = {-1.0f};
+        tix_tensor o = UT_T(out, DT_F32, 1);
+        tix_options opt = ut_opts();
+        opt.reduction = TIX_REDUCTION_ADD;
+        opt.accumulation = TIX_ACCUMULATE_CHUNKED;
+        opt.executor = executor_at(&e, kind);
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+        assert_true(out[0] == 0.0f);
+    }
+    executors_destroy(&e);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gather_rows),
@@ -636,6 +822,8 @@ int main(void) {
         cmocka_unit_test(test_strided_workloads),
         cmocka_unit_test(test_errors_with_executors),
         cmocka_unit_test(test_scatter_groups_exact),
+        cmocka_unit_test(test_scatter_chunked),
+        cmocka_unit_test(test_scatter_chunk_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

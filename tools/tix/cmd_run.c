@@ -22,6 +22,9 @@ static const char usage[] =
     "  --reduction R            scatters: none, add, sub, mul, min, max or mean; default none\n"
     "  --exclude-self           scatters with a reduction: addressed elements start from the\n"
     "                           reduction's identity instead of data\n"
+    "  --accumulate A           scatters: the order of float add, sub and mul: in-order\n"
+    "                           (default) or chunked (many updates per element summed in a\n"
+    "                           fixed number of chunks, merged in order)\n"
     "  --negative M             negative indices: wrap (count from the end; default) or\n"
     "                           out-of-range\n"
     "  --out-of-range M         error (default), ignore (gathers write the fill value, scatters\n"
@@ -47,7 +50,8 @@ static const operation operations[] = {
 typedef struct request {
     const operation* op;
     int64_t axis, batch_dims;
-    bool axis_given, batch_dims_given, fill_given, reduction_given, exclude_self_given;
+    bool axis_given, batch_dims_given, fill_given, reduction_given, exclude_self_given,
+        accumulate_given;
     const char* fill;
     long threads;
     tix_options options;
@@ -81,6 +85,7 @@ static bool parse(int argc, char** argv, request* r) {
     static const char* const reductions[] = {"none", "add", "sub", "mul", "min", "max", "mean", NULL};
     static const char* const negatives[] = {"wrap", "out-of-range", NULL};
     static const char* const out_of_range[] = {"error", "ignore", "clamp", "wrap", NULL};
+    static const char* const accumulations[] = {"in-order", "chunked", NULL};
     for (int i = 2; i < argc; i++) {
         const char* arg = argv[i];
         if (arg[0] != '-' || strcmp(arg, "-") == 0) {
@@ -97,7 +102,8 @@ static bool parse(int argc, char** argv, request* r) {
         char flag[24] = "";
         static const char* const flags[] = {"--axis", "--batch-dims", "--reduction", "--negative",
                                             "--out-of-range", "--fill", "--threads", "-o",
-                                            "--output", "--exclude-self", NULL};
+                                            "--output", "--exclude-self", "--accumulate",
+                                            NULL};
         for (int f = 0; flags[f] != NULL; f++) {
             if ((int)strlen(flags[f]) == length && strncmp(arg, flags[f], (size_t)length) == 0) {
                 strcpy(flag, flags[f]);
@@ -143,6 +149,13 @@ static bool parse(int argc, char** argv, request* r) {
                 return false;
             }
             r->options.out_of_range = (tix_out_of_range)choice;
+        } else if (strcmp(flag, "--accumulate") == 0) {
+            if ((choice = lookup(value, accumulations)) < 0) {
+                cli_error("--accumulate takes in-order or chunked, not '%s'", value);
+                return false;
+            }
+            r->options.accumulation = (tix_accumulation)choice;
+            r->accumulate_given = true;
         } else if (strcmp(flag, "--fill") == 0) {
             r->fill = value;
             r->fill_given = true;
@@ -169,6 +182,7 @@ static bool parse(int argc, char** argv, request* r) {
                             : r->batch_dims_given && !op->batch_dims ? "--batch-dims"
                             : !op->scatter && r->reduction_given     ? "--reduction"
                             : !op->scatter && r->exclude_self_given  ? "--exclude-self"
+                            : !op->scatter && r->accumulate_given    ? "--accumulate"
                             : op->scatter && r->fill_given           ? "--fill"
                                                                      : NULL;
     if (misplaced != NULL) {

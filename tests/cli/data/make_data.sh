@@ -99,6 +99,13 @@ npy red_data.npy '<i4' '(4,)' "$(le 4 10 20 30 40)"
 npy red_idx.npy '<i8' '(3,)' "$(le 8 1 1 3)"
 npy red_upd.npy '<i4' '(3,)' "$(le 4 2 3 5)"
 npy red_updf.npy '<f4' '(3,)' "$(le 4 0x40000000 0x40400000 0x40a00000)"
+# Accumulation order: data [0.0], 32 indices 0, updates [2^24, fifteen 0.0, sixteen 1.0]: two
+# chunks of 16 (tix.h, "Reductions"); in order each +1 rounds back to 2^24, chunked adds 16
+npy acc_data.npy '<f4' '(1,)' "$(le 4 0)"
+npy acc_idx.npy '<i8' '(32,)' "$(le 8 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0)"
+npy acc_upd.npy '<f4' '(32,)' "$(le 4 0x4b800000 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 \
+    0x3f800000 0x3f800000 0x3f800000 0x3f800000 0x3f800000 0x3f800000 0x3f800000 0x3f800000 \
+    0x3f800000 0x3f800000 0x3f800000 0x3f800000 0x3f800000 0x3f800000 0x3f800000 0x3f800000)"
 # ONNX ScatterND example 1: [1..8], indices [[4], [3], [1], [7]], updates [9, 10, 11, 12]
 npy snd_data.npy '<i8' '(8,)' "$(le 8 1 2 3 4 5 6 7 8)"
 npy snd_idx.npy '<i8' '(4, 1)' "$(le 8 4 3 1 7)"
