@@ -195,11 +195,12 @@ static void describe(const fcase* c) {
     fprintf(stderr,
             "%s: axis %" PRId64 " batch_dims %" PRId64
             "; options %s: negative_indices %d, "
-            "out_of_range %d, reduction %d, exclude_self %d, fill %s; executor %d; in place %d; "
+            "out_of_range %d, reduction %d, exclude_self %d, accumulation %d, fill %s; "
+            "executor %d; in place %d; "
             "perturbation %d/%d; misalign %d\n",
             op_name(c->op), c->axis, c->batch, c->null_options ? "NULL" : "given",
             (int)o->negative_indices, (int)o->out_of_range, (int)o->reduction, (int)o->exclude_self,
-            o->fill_value != NULL ? "given" : "NULL", c->executor, (int)c->in_place,
+            (int)o->accumulation, o->fill_value != NULL ? "given" : "NULL", c->executor, (int)c->in_place,
             c->perturbation, c->target, c->misalign);
     for (int t = 0; t < T_COUNT; t++) {
         if (c->used[t]) {
@@ -1348,6 +1349,8 @@ static void decode(fuzz_input* in, fcase* c) {
     b = fuzz_byte(in);
     if (c->scatter) {
         c->options.reduction = (tix_reduction)(b < 250 ? b % 7 : wild_enums[b - 250]);
+        /* (the same byte, so the corpus keeps its meaning: chunked float sums half the time) */
+        c->options.accumulation = (tix_accumulation)(b < 250 ? b / 7 % 2 : wild_enums[b - 250]);
     } else {
         c->options.reduction = (tix_reduction)(b < 240 ? 0 : b < 250 ? b % 7 : wild_enums[b - 250]);
     }

@@ -304,12 +304,13 @@ typedef struct tix_options {
     tix_out_of_range out_of_range;
     tix_reduction reduction; /* scatters only; a gather with a reduction is INVALID_OPTION */
     bool exclude_self;       /* scatters with a reduction: see "Reductions" above */
-    tix_accumulation accumulation; /* scatters with float sums: see "Reductions" above */
     const void* fill_value;  /* gathers with TIX_OUT_OF_RANGE_IGNORE: one element of the data
                                 dtype (for strings: a `const char *const *`); NULL = zero bytes
                                 (for strings: "") */
     const tix_executor* executor; /* NULL = serial on the calling thread */
     tix_diagnostic* diagnostic;   /* NULL = none */
+    /* (appended, so that the fields before it keep their offsets) */
+    tix_accumulation accumulation; /* scatters with float sums: see "Reductions" above */
 } tix_options;
 
 /* ---------------------------------------------------------------------------------------------

@@ -222,13 +222,15 @@ typedef struct reduction_kernels {
     void (*chunk_start)(tix_reduction reduction, void* out);
 } reduction_kernels;
 
-#define KERNELS(name) \
-    {rows_##name, scatters_##name, fused8s_##name, fused4s_##name, mean_##name, identity_##name}
-#define KERNELS_NO_MEAN(name) \
-    {rows_##name, scatters_##name, fused8s_##name, fused4s_##name, NULL, identity_##name}
-#define KERNELS_FLOAT(name)                                                                   \
-    {rows_##name,     scatters_##name, fused8s_##name, fused4s_##name,                       \
-     mean_##name,     identity_##name, folds_##name,   chunk_start_##name}
+#define KERNELS(name)                                                                       \
+    {rows_##name, scatters_##name, fused8s_##name, fused4s_##name, mean_##name, identity_##name, \
+     NULL,        NULL}
+#define KERNELS_NO_MEAN(name)                                                                \
+    {rows_##name, scatters_##name, fused8s_##name, fused4s_##name, NULL, identity_##name, NULL, \
+     NULL}
+#define KERNELS_FLOAT(name)                                                                 \
+    {rows_##name, scatters_##name, fused8s_##name, fused4s_##name, mean_##name, identity_##name, \
+     folds_##name, chunk_start_##name}
 
 static const reduction_kernels kernels[TIX_DTYPE_COUNT] = {
     [TIX_DTYPE_INT8] = KERNELS(i8),       [TIX_DTYPE_INT16] = KERNELS(i16),

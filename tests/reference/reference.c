@@ -479,6 +479,16 @@ static bool indices_valid(const mapping* m)
     return true;
 }
 
+/* "INVALID_OPTION (an enum out of range, a reduction on a gather)" (tix.h). */
+static bool options_valid(const tix_options* o, bool scatter)
+{
+    return (unsigned)o->negative_indices <= (unsigned)TIX_NEGATIVE_OUT_OF_RANGE &&
+           (unsigned)o->out_of_range <= (unsigned)TIX_OUT_OF_RANGE_WRAP &&
+           (unsigned)o->reduction <= (unsigned)TIX_REDUCTION_MEAN &&
+           (unsigned)o->accumulation <= (unsigned)TIX_ACCUMULATE_CHUNKED &&
+           (scatter || o->reduction == TIX_REDUCTION_NONE);
+}
+
 static const tix_options* options_or_default(const tix_options* o, tix_options* storage)
 {
     if (o)
@@ -493,6 +503,8 @@ static const tix_options* options_or_default(const tix_options* o, tix_options* 
 
 static tix_status gather_driver(const mapping* m, const tix_tensor* output)
 {
+    if (!options_valid(m->options, false))
+        return TIX_STATUS_INVALID_OPTION;
     if (!indices_valid(m))
         return TIX_STATUS_INDEX_OUT_OF_RANGE;
     if (ref_count(output) == 0)
@@ -609,6 +621,22 @@ static void store_identity(void* p, tix_dtype t, tix_reduction reduction)
     }
 }
 
+/* "A NaN produced by add, sub, mul or mean is stored as the canonical quiet NaN (sign 0, payload
+ * 0; per part for complex)" (tix.h). */
+static float canonical_f32(float v)
+{
+    return isnan(v) ? bits_f32(0x7fc00000u) : v;
+}
+
+static double canonical_f64(double v)
+{
+    if (!isnan(v))
+        return v;
+    uint64_t bits = 0x7ff8000000000000ull;
+    memcpy(&v, &bits, 8);
+    return v;
+}
+
 /* out = f(out, upd). For TIX_REDUCTION_MEAN this is the running sum (as add). */
 static void apply(void* out, const void* upd, tix_dtype t, tix_reduction reduction)
 {
@@ -654,14 +682,14 @@ static void apply(void* out, const void* upd, tix_dtype t, tix_reduction reducti
     case TIX_DTYPE_FLOAT16:
     case TIX_DTYPE_BFLOAT16: {
         float a = load_half_as_float(out, t), b = load_half_as_float(upd, t);
-        store_float_as_half(out, t, add ? a + b : sub ? a - b : a * b);
+        store_float_as_half(out, t, canonical_f32(add ? a + b : sub ? a - b : a * b));
         break;
     }
     case TIX_DTYPE_FLOAT32: {
         float a, b;
         memcpy(&a, out, 4);
         memcpy(&b, upd, 4);
-        float r = add ? a + b : sub ? a - b : a * b;
+        float r = canonical_f32(add ? a + b : sub ? a - b : a * b);
         memcpy(out, &r, 4);
         break;
     }
@@ -669,7 +697,7 @@ static void apply(void* out, const void* upd, tix_dtype t, tix_reduction reducti
         double a, b;
         memcpy(&a, out, 8);
         memcpy(&b, upd, 8);
-        double r = add ? a + b : sub ? a - b : a * b;
+        double r = canonical_f64(add ? a + b : sub ? a - b : a * b);
         memcpy(out, &r, 8);
         break;
     }
@@ -687,6 +715,8 @@ static void apply(void* out, const void* upd, tix_dtype t, tix_reduction reducti
             r[0] = a[0] * b[0] - a[1] * b[1];
             r[1] = a[0] * b[1] + a[1] * b[0];
         }
+        r[0] = canonical_f32(r[0]);
+        r[1] = canonical_f32(r[1]);
         memcpy(out, r, 8);
         break;
     }
@@ -704,6 +734,8 @@ static void apply(void* out, const void* upd, tix_dtype t, tix_reduction reducti
             r[0] = a[0] * b[0] - a[1] * b[1];
             r[1] = a[0] * b[1] + a[1] * b[0];
         }
+        r[0] = canonical_f64(r[0]);
+        r[1] = canonical_f64(r[1]);
         memcpy(out, r, 16);
         break;
     }
@@ -722,19 +754,19 @@ static void divide(void* out, tix_dtype t, int64_t n)
     switch (t) {
     case TIX_DTYPE_FLOAT16:
     case TIX_DTYPE_BFLOAT16:
-        store_float_as_half(out, t, load_half_as_float(out, t) / (float)n);
+        store_float_as_half(out, t, canonical_f32(load_half_as_float(out, t) / (float)n));
         break;
     case TIX_DTYPE_FLOAT32: {
         float a;
         memcpy(&a, out, 4);
-        a = a / (float)n;
+        a = canonical_f32(a / (float)n);
         memcpy(out, &a, 4);
         break;
     }
     case TIX_DTYPE_FLOAT64: {
         double a;
         memcpy(&a, out, 8);
-        a = a / (double)n;
+        a = canonical_f64(a / (double)n);
         memcpy(out, &a, 8);
         break;
     }
@@ -753,8 +785,126 @@ static void divide(void* out, tix_dtype t, int64_t n)
 }
 
 /* ------------------------------------------------------------------------------------------
+ * options.accumulation = TIX_ACCUMULATE_CHUNKED ("Reductions" in tix.h)
+ */
+
+static bool is_real_float(tix_dtype t)
+{
+    return t == TIX_DTYPE_FLOAT16 || t == TIX_DTYPE_BFLOAT16 || t == TIX_DTYPE_FLOAT32 ||
+           t == TIX_DTYPE_FLOAT64;
+}
+
+/* "float16, bfloat16, float32 and float64 with add, sub and mul": k = min(8, u / (16 n)),
+ * rounded down; k < 2 (and every other case) is the default order, returned as 1. */
+int64_t ref_chunk_count(tix_dtype dtype, const tix_options* options, int64_t updates,
+                        int64_t outputs)
+{
+    if (!options || options->accumulation != TIX_ACCUMULATE_CHUNKED || !is_real_float(dtype))
+        return 1;
+    if (options->reduction != TIX_REDUCTION_ADD && options->reduction != TIX_REDUCTION_SUB &&
+        options->reduction != TIX_REDUCTION_MUL)
+        return 1;
+    if (outputs <= 0 || updates <= 0)
+        return 1;
+    int64_t k = updates / 16 / outputs; /* = floor(u / (16 n)), without overflowing 16 n */
+    if (k > 8)
+        k = 8;
+    return k < 2 ? 1 : k;
+}
+
+/* "chunk c holding u / k consecutive updates in row-major order (the first u mod k chunks one
+ * more)": the position of updates where chunk c starts. */
+static int64_t chunk_start(int64_t c, int64_t u, int64_t k)
+{
+    return c * (u / k) + (c < u % k ? c : u % k);
+}
+
+/* The chunk of update position p (in row-major order of updates). */
+static int64_t chunk_of(int64_t p, int64_t u, int64_t k)
+{
+    int64_t c = 0;
+    while (c + 1 < k && p >= chunk_start(c + 1, u, k))
+        c++;
+    return c;
+}
+
+/* Where a chunk's sums start, z: -0 for add and sub, 1 for mul, in the output's dtype. */
+static void store_chunk_start(void* p, tix_dtype t, tix_reduction reduction)
+{
+    bool is_mul = reduction == TIX_REDUCTION_MUL;
+    switch (t) {
+    case TIX_DTYPE_FLOAT16:
+    case TIX_DTYPE_BFLOAT16:
+        store_float_as_half(p, t, is_mul ? 1.0f : -0.0f);
+        break;
+    case TIX_DTYPE_FLOAT32: {
+        float v = is_mul ? 1.0f : -0.0f;
+        memcpy(p, &v, 4);
+        break;
+    }
+    default: {
+        double v = is_mul ? 1.0 : -0.0;
+        memcpy(p, &v, 8);
+        break;
+    }
+    }
+}
+
+/* Applies the updates in `chunks` (>= 2) chunks: chunk 0 to the output one update at a time,
+ * as the default order does; each later chunk c on its own into sums of its own, one per output
+ * element (by row-major position), each starting from z and reduced by the scatter's own
+ * reduction (so sub gives z - u_1 - u_2 ...); then, chunk after chunk, every output element
+ * whose sum is no longer z bit for bit becomes out + s (add, sub) or out * s (mul). Dropped
+ * updates keep their positions (they are elements of updates) but change nothing. */
+static tix_status apply_chunked(const mapping* m, const tix_tensor* updates,
+                                const tix_tensor* output, int64_t chunks)
+{
+    tix_dtype t = output->dtype;
+    tix_reduction reduction = m->options->reduction;
+    size_t size = ref_dtype_size(t);
+    int64_t n_out = ref_count(output), n_up = ref_count(updates);
+    unsigned char z[8];
+    store_chunk_start(z, t, reduction);
+
+    /* sums of chunk c (1 .. chunks-1) for output element i: sums + ((c - 1) * n_out + i) * size */
+    unsigned char* sums = malloc((size_t)((chunks - 1) * n_out) * size);
+    if (!sums)
+        return TIX_STATUS_OUT_OF_MEMORY;
+    for (int64_t j = 0; j < (chunks - 1) * n_out; j++)
+        memcpy(sums + j * (int64_t)size, z, size);
+
+    int64_t c[TIX_MAX_RANK] = {0};
+    int64_t dc[TIX_MAX_RANK];
+    int64_t p = 0; /* row-major position of c in updates */
+    do {
+        int64_t chunk = chunk_of(p, n_up, chunks);
+        if (map_position(m, c, dc) == RESOLVED) {
+            void* target = chunk == 0 ? (void*)element(output, dc)
+                                      : (void*)(sums + ((chunk - 1) * n_out +
+                                                        linear_position(output, dc)) *
+                                                           (int64_t)size);
+            apply(target, element(updates, c), t, reduction);
+        }
+        p++;
+    } while (next_coord(c, updates));
+
+    tix_reduction merge = reduction == TIX_REDUCTION_MUL ? TIX_REDUCTION_MUL : TIX_REDUCTION_ADD;
+    for (int64_t chunk = 1; chunk < chunks; chunk++) {
+        for (int64_t i = 0; i < n_out; i++) {
+            const unsigned char* s = sums + ((chunk - 1) * n_out + i) * (int64_t)size;
+            if (memcmp(s, z, size) == 0)
+                continue; /* the chunk left this element */
+            unravel(output, i, dc);
+            apply(element(output, dc), s, t, merge);
+        }
+    }
+    free(sums);
+    return TIX_STATUS_OK;
+}
+
+/* ------------------------------------------------------------------------------------------
  * Scatters: output = data; then for each update position p in row-major order,
- * output[map(p)] = f(output[map(p)], updates[p]).
+ * output[map(p)] = f(output[map(p)], updates[p]) (or in chunks: apply_chunked).
  */
 
 static tix_status scatter_driver(const mapping* m, const tix_tensor* updates,
@@ -763,6 +913,8 @@ static tix_status scatter_driver(const mapping* m, const tix_tensor* updates,
     const tix_options* o = m->options;
     tix_dtype t = output->dtype;
     tix_reduction reduction = o->reduction;
+    if (!options_valid(o, true))
+        return TIX_STATUS_INVALID_OPTION;
     if (!ref_reduction_supported(t, reduction))
         return TIX_STATUS_UNSUPPORTED_REDUCTION;
     if (!indices_valid(m))
@@ -804,7 +956,14 @@ static tix_status scatter_driver(const mapping* m, const tix_tensor* updates,
         }
     }
 
-    if (any_update) {
+    int64_t chunks = ref_chunk_count(t, o, ref_count(updates), n_out);
+    if (any_update && chunks >= 2) {
+        tix_status s = apply_chunked(m, updates, output, chunks);
+        if (s != TIX_STATUS_OK) {
+            free(counts);
+            return s;
+        }
+    } else if (any_update) {
         memset(c, 0, sizeof c);
         do
             if (map_position(m, c, dc) == RESOLVED)

@@ -4,9 +4,15 @@
  * output element (gathers) or every update element (scatters) in row-major order, computes the
  * full N-d coordinate, maps it through the header's formula and addresses elements through the
  * strides, one element at a time. Speed does not matter; being obviously right does.
+ * A scatter with options.accumulation = TIX_ACCUMULATE_CHUNKED that reaches k >= 2 chunks keeps
+ * one array of sums (one per output element) for each chunk after the first, and merges them
+ * into the output in chunk order, as tix.h words it. A NaN that add, sub, mul or mean produces
+ * is stored as the canonical quiet NaN (tix.h, "Reductions"), whatever the processor returned.
  *
  * Scope: the reference assumes structurally valid arguments (shapes, ranks, dtypes, axis,
  * batch_dims, no aliasing other than an in-place scatter). It returns
+ *   - TIX_STATUS_INVALID_OPTION for an option enum out of range (negative_indices, out_of_range,
+ *     reduction, accumulation) or a reduction on a gather, before any other check,
  *   - TIX_STATUS_UNSUPPORTED_REDUCTION for a reduction the dtype does not define (scatters),
  *   - TIX_STATUS_INDEX_OUT_OF_RANGE when any element of `indices` cannot be resolved (error mode,
  *     or clamp/wrap into an axis of size 0); a scatter then leaves the output untouched,
@@ -57,6 +63,12 @@ void ref_gather_nd_shape(const tix_tensor* data, const tix_tensor* indices, int6
 /* Helpers the tests use too. */
 size_t ref_dtype_size(tix_dtype dtype);
 bool ref_reduction_supported(tix_dtype dtype, tix_reduction reduction);
+/* The number of chunks k a scatter's updates go in (options.accumulation, "Reductions" in
+ * tix.h) for `updates` elements of updates and `outputs` output elements: min(8, u / (16 n)) for
+ * TIX_ACCUMULATE_CHUNKED with float16/bfloat16/float32/float64 and add/sub/mul; 1 (the default
+ * order) when that is below 2 and in every other case. options may be NULL. */
+int64_t ref_chunk_count(tix_dtype dtype, const tix_options* options, int64_t updates,
+                        int64_t outputs);
 int64_t ref_count(const tix_tensor* tensor); /* product of the shape */
 /* An index element as a diagnostic reports it: its value, a uint64 as its bit pattern. */
 int64_t ref_index_value(const void* element, tix_dtype dtype);

@@ -7,7 +7,16 @@
  * strides, permuted and interleaved layouts, self-overlapping inputs), index values (in range,
  * negative, out of range under every mode, type extremes, heavy duplicates), options
  * (negative_indices, out_of_range, fill_value or not, every reduction with and without
- * exclude_self, a diagnostic, or options = NULL), and for scatters sometimes in place.
+ * exclude_self, accumulation in order or chunked and now and then out of its range, a diagnostic,
+ * or options = NULL), and for scatters sometimes in place.
+ * One scatter case in CHUNKY_ONE_IN is a float sum (float16/bfloat16/float32/float64, add, sub
+ * or mul) with many updates into a small output, so that options.accumulation =
+ * TIX_ACCUMULATE_CHUNKED reaches k = min(8, u / (16 n)) >= 2 chunks (tix.h, "Reductions"): 1 to
+ * 8 output elements and up to ~1400 updates, or (one in LARGE_CHUNKY_ONE_IN of them) a few
+ * hundred to ~1250 output elements and ~24000 to 40000 updates, enough for the library to run
+ * the chunks as tasks; values mostly finite so that the rounding the chunk order changes shows.
+ * The cases that reached k >= 2 are counted and printed; a scatter test of at least
+ * MIN_CASES_FOR_CHUNKS cases fails if none did (or, from 1000 cases, if no large one did).
  * Each case runs
  *   - the *_shape call, checked against the header's shape formula;
  *   - the reference;
@@ -17,9 +26,9 @@
  *     on INDEX_OUT_OF_RANGE names a bad index and its value);
  *   - the library again through two test executors (tiles in reverse order; tiles shuffled),
  *     each required to be bitwise identical to the serial run.
- * Elements compare bitwise, except that where tix.h leaves NaN bits open (results of float
- * add/sub/mul/mean) any NaN equals any NaN, and that the default STRING fill may be any pointer
- * to "".
+ * Elements compare bitwise, NaN bits included (a NaN that add, sub, mul or mean produces is the
+ * canonical quiet NaN, in the library and in the reference alike), except that the default
+ * STRING fill may be any pointer to "".
  *
  * Environment:
  *   TIX_DIFF_SEED=n        base seed (default below); every case seed derives from it
@@ -46,6 +55,10 @@
 #define MAX_ELEMENTS 300 /* per tensor */
 #define MAX_ELEMENTS_LARGE 40000 /* per tensor, in the few large cases (past the pool threshold) */
 #define LARGE_ONE_IN 12
+#define CHUNKY_ONE_IN 6       /* scatter cases with many updates into a small output */
+#define LARGE_CHUNKY_ONE_IN 6 /* of those, the ones with ~40000 updates */
+#define BAD_ACCUMULATION_ONE_IN 50
+#define MIN_CASES_FOR_CHUNKS 200
 #define PATTERN 0xA5     /* initial byte of every buffer */
 #define MAX_REPORTED 4   /* failures printed in full per operation */
 
@@ -154,12 +167,6 @@ static bool is_signed_index(tix_dtype t)
 {
     return t == TIX_DTYPE_INT8 || t == TIX_DTYPE_INT16 || t == TIX_DTYPE_INT32 ||
            t == TIX_DTYPE_INT64;
-}
-
-static bool is_float_like(tix_dtype t)
-{
-    return t == TIX_DTYPE_FLOAT16 || t == TIX_DTYPE_BFLOAT16 || t == TIX_DTYPE_FLOAT32 ||
-           t == TIX_DTYPE_FLOAT64 || t == TIX_DTYPE_COMPLEX64 || t == TIX_DTYPE_COMPLEX128;
 }
 
 static const char* const string_table[] = {"alpha", "beta", "gamma", "", "delta", "epsilon",
@@ -482,6 +489,96 @@ static void gen_value(rng* r, tix_dtype t, void* p)
     }
 }
 
+/* Values for the many-updates cases. Sums of hundreds of gen_value's values would nearly always
+ * be NaN or infinite (one value in ten is), which hides the rounding the chunk order changes.
+ * Here: mostly finite values whose sums round (decimals, small fractions, small integers, now
+ * and then a multiple of 2^p, p the bits of the significand, where the ulp is 2, that swallows
+ * what follows), zeros of both signs often enough that a chunk's sum is sometimes still -0, and
+ * rarely (3 in 4000) an infinity or a NaN (or, for mul, a zero). For mul, factors near 1
+ * (exactly 1 or -1 often, so that a product can stay 1) so that products of hundreds mostly
+ * stay finite. Data (is_data) is a NaN with random sign and payload one time in 16: its bits
+ * must survive where no update reaches it in chunk 0 and every later chunk leaves it (its sum
+ * still z bit for bit), and become the canonical NaN where arithmetic touches it. */
+static void gen_sum_value(rng* r, tix_dtype t, tix_reduction reduction, bool is_data, void* p)
+{
+    if (is_data && rchance(r, 1, 16)) {
+        uint64_t bits = rnext(r);
+        switch (t) {
+        case TIX_DTYPE_FLOAT16:
+            ref_store_bits(p, 2, (bits & 0x83ffu) | 0x7c01u); /* exponent all ones, payload != 0 */
+            break;
+        case TIX_DTYPE_BFLOAT16:
+            ref_store_bits(p, 2, (bits & 0x807fu) | 0x7f81u);
+            break;
+        case TIX_DTYPE_FLOAT32:
+            ref_store_bits(p, 4, (bits & 0x807fffffu) | 0x7f800001u);
+            break;
+        default:
+            ref_store_bits(p, 8, (bits & 0x800fffffffffffffull) | 0x7ff0000000000001ull);
+            break;
+        }
+        return;
+    }
+    double big = t == TIX_DTYPE_FLOAT16    ? 2048.0
+                 : t == TIX_DTYPE_BFLOAT16 ? 256.0
+                 : t == TIX_DTYPE_FLOAT32  ? 16777216.0
+                                           : 9007199254740992.0;
+    double v;
+    int64_t pick = rrange(r, 0, 399);
+    if (rchance(r, 3, 4000)) {
+        /* an element with ~400 updates meets one a quarter of the time */
+        static const double special[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0};
+        v = special[rrange(r, 0, reduction == TIX_REDUCTION_MUL ? 4 : 2)];
+    } else if (reduction == TIX_REDUCTION_MUL) {
+        if (pick < 80)
+            v = 1.0;
+        else if (pick < 100)
+            v = -1.0;
+        else if (pick < 102)
+            v = rchance(r, 1, 2) ? big : 1.0 / big;
+        else
+            v = 1.0 + (double)rrange(r, -64, 64) / 1024.0;
+    } else {
+        if (pick < 60)
+            v = -0.0;
+        else if (pick < 80)
+            v = 0.0;
+        else if (pick < 100)
+            v = big * (double)rrange(r, -3, 3);
+        else if (pick < 200)
+            v = (double)rrange(r, -16, 16);
+        else if (pick < 300)
+            v = (double)rrange(r, -2000, 2000) / 100.0;
+        else
+            v = (double)rrange(r, -1024, 1024) / 4096.0;
+    }
+    switch (t) {
+    case TIX_DTYPE_FLOAT32:
+        put_f32(p, v);
+        break;
+    case TIX_DTYPE_FLOAT64:
+        put_f64(p, v);
+        break;
+    default: {
+        bool half = t == TIX_DTYPE_FLOAT16;
+        uint16_t h = isnan(v) ? (half ? 0x7e00u : 0x7fc0u)
+                              : (half ? ref_f32_to_f16((float)v) : ref_f32_to_bf16((float)v));
+        ref_store_bits(p, 2, h);
+        break;
+    }
+    }
+}
+
+static void fill_sum_values(rng* r, tbuf* b, tix_reduction reduction, bool is_data)
+{
+    if (ref_count(&b->view) == 0)
+        return;
+    int64_t c[TIX_MAX_RANK] = {0};
+    do
+        gen_sum_value(r, b->view.dtype, reduction, is_data, element_at(&b->view, c));
+    while (next_coord(c, &b->view));
+}
+
 static void fill_values(rng* r, tbuf* b)
 {
     if (ref_count(&b->view) == 0)
@@ -501,6 +598,8 @@ typedef struct index_params {
     int bad_percent; /* chance of a deliberately out-of-range value */
     bool duplicates; /* most values are dup_value */
     int64_t dup_value;
+    bool skewed;     /* with duplicates: 99% of them instead of 75% (many-updates cases: the
+                        other elements get so few updates that many chunks leave them) */
 } index_params;
 
 static uint64_t gen_index(rng* r, tix_dtype t, int64_t s, const index_params* g)
@@ -509,7 +608,8 @@ static uint64_t gen_index(rng* r, tix_dtype t, int64_t s, const index_params* g)
     int bits = (int)ref_dtype_size(t) * 8;
     uint64_t top = (uint64_t)1 << (bits - 1);
     if (s > 0 && !rchance(r, g->bad_percent, 100)) {
-        int64_t v = g->duplicates && rchance(r, 3, 4) ? g->dup_value % s : rrange(r, 0, s - 1);
+        bool dup = g->duplicates && (g->skewed ? rchance(r, 99, 100) : rchance(r, 3, 4));
+        int64_t v = dup ? g->dup_value % s : rrange(r, 0, s - 1);
         if (is_signed && g->negative == TIX_NEGATIVE_WRAP && rchance(r, 1, 3))
             v -= s;
         return (uint64_t)v;
@@ -542,6 +642,9 @@ typedef struct test_case {
     int64_t axis, batch; /* as passed: possibly negative */
     int32_t axis_n, batch_n; /* normalised */
     bool in_place;
+    bool large;        /* past the pool threshold (MAX_ELEMENTS_LARGE) */
+    bool chunky;       /* a float sum with many updates into a small output */
+    bool skewed;       /* index_params.skewed */
     bool null_options; /* the serial library run passes options = NULL (all defaults) */
     bool use_diagnostic;
     int bad_percent;
@@ -583,6 +686,7 @@ static void gen_structure(rng* r, test_case* c, int32_t* dr, int64_t* ds, int32_
                           int64_t* is, int32_t* orank, int64_t* os)
 {
     bool large = rchance(r, 1, LARGE_ONE_IN);
+    c->large = large;
     int64_t budget = large ? MAX_ELEMENTS_LARGE : MAX_ELEMENTS;
     for (int attempt = 0;; attempt++) {
         int64_t max_dim = attempt < 20 ? 5 : attempt < 60 ? 3 : 2;
@@ -663,6 +767,113 @@ static void gen_structure(rng* r, test_case* c, int32_t* dr, int64_t* ds, int32_
     }
 }
 
+static int64_t ceil_div(int64_t a, int64_t b)
+{
+    return a / b + (a % b != 0);
+}
+
+/* The shapes of a many-updates case (a scatter): data (= output) of n elements, n in [1, 8], or
+ * in one case in LARGE_CHUNKY_ONE_IN n in [100, 1250]; indices sized so that updates has about
+ * `target` elements: 16 n k' plus a random part of 16 n for a random k' in 1..10 (so k < 2, k in
+ * 2..8 and k' > 8, capped to 8, all occur), or 24000 to 40000 in the large cases. */
+static void gen_chunky_structure(rng* r, test_case* c, int32_t* dr, int64_t* ds, int32_t* ir,
+                                 int64_t* is, int32_t* orank, int64_t* os)
+{
+    bool large = rchance(r, 1, LARGE_CHUNKY_ONE_IN);
+    c->large = large;
+    tix_tensor d, i, o;
+    memset(&d, 0, sizeof d);
+    memset(&i, 0, sizeof i);
+    d.dtype = TIX_DTYPE_INT8; /* for the shape helpers only */
+    d.rank = (int32_t)rrange(r, 1, 3);
+    int64_t lo = large ? 100 : 1, hi = large ? 1250 : 8, n;
+    do {
+        n = 1;
+        for (int32_t k = 0; k < d.rank; k++) {
+            int64_t top = large ? (d.rank == 1 ? 1250 : d.rank == 2 ? 40 : 12)
+                                : (d.rank == 1 ? 8 : 3);
+            d.shape[k] = rrange(r, large ? 2 : 1, top);
+            n *= d.shape[k];
+        }
+    } while (n < lo || n > hi);
+    int64_t target = large ? rrange(r, 24000, 40000)
+                           : 16 * n * rrange(r, 1, 10) + rrange(r, 0, 16 * n - 1);
+
+    switch (c->op) {
+    case OP_SCATTER_ELEMENTS: {
+        i.rank = d.rank;
+        int32_t a = (int32_t)rrange(r, 0, d.rank - 1);
+        int64_t others = 1;
+        for (int32_t k = 0; k < d.rank; k++) {
+            if (k == a)
+                continue;
+            i.shape[k] = rchance(r, 3, 4) ? d.shape[k] : rrange(r, 1, d.shape[k]);
+            others *= i.shape[k];
+        }
+        i.shape[a] = ceil_div(target, others);
+        c->axis_n = a;
+        c->axis = rchance(r, 1, 3) ? a - d.rank : a;
+        o = i;
+        break;
+    }
+    case OP_SCATTER: {
+        /* updates = data[:a] + indices[b:] + data[a+1:]: u = (n / data[a]) * prod(indices[b:]) */
+        i.rank = (int32_t)rrange(r, 1, large ? 2 : 3);
+        int32_t a = (int32_t)rrange(r, 0, d.rank - 1);
+        int32_t b = (int32_t)rrange(r, 0, a < i.rank - 1 ? a : i.rank - 1);
+        for (int32_t k = 0; k < b; k++)
+            i.shape[k] = d.shape[k];
+        int64_t rest = 1;
+        for (int32_t k = b + 1; k < i.rank; k++) {
+            i.shape[k] = rrange(r, 1, 3);
+            rest *= i.shape[k];
+        }
+        i.shape[b] = ceil_div(ceil_div(target, n / d.shape[a]), rest);
+        c->axis_n = a;
+        c->batch_n = b;
+        c->axis = rchance(r, 1, 3) ? a - d.rank : a;
+        c->batch = rchance(r, 1, 3) ? b - i.rank : b;
+        ref_gather_shape(&d, &i, a, b, &o);
+        break;
+    }
+    default: { /* ND: updates = indices[:q-1] + data[b+k:] */
+        i.rank = (int32_t)rrange(r, 2, 3);
+        int32_t bmax = i.rank - 2 < d.rank - 1 ? i.rank - 2 : d.rank - 1;
+        int32_t b = (int32_t)rrange(r, 0, bmax);
+        int32_t k = (int32_t)rrange(r, 0, d.rank - b);
+        int64_t per = 1; /* updates per tuple position of the free dimensions */
+        for (int32_t t = 0; t < b; t++) {
+            i.shape[t] = d.shape[t];
+            per *= d.shape[t];
+        }
+        for (int32_t t = b + k; t < d.rank; t++)
+            per *= d.shape[t];
+        int64_t rest = 1;
+        for (int32_t t = b + 1; t < i.rank - 1; t++) {
+            i.shape[t] = rrange(r, 1, 3);
+            rest *= i.shape[t];
+        }
+        i.shape[b] = ceil_div(ceil_div(target, per), rest);
+        i.shape[i.rank - 1] = k;
+        c->batch_n = b;
+        c->batch = rchance(r, 1, 3) ? b - i.rank : b;
+        ref_gather_nd_shape(&d, &i, b, &o);
+        break;
+    }
+    }
+    *dr = d.rank;
+    *ir = i.rank;
+    *orank = o.rank;
+    memcpy(ds, d.shape, sizeof d.shape);
+    memcpy(is, i.shape, sizeof i.shape);
+    memcpy(os, o.shape, sizeof o.shape);
+}
+
+static bool accumulation_valid(const tix_options* o)
+{
+    return (unsigned)o->accumulation <= (unsigned)TIX_ACCUMULATE_CHUNKED;
+}
+
 static void build_case(test_case* c, int op, uint64_t seed)
 {
     rng r = {seed};
@@ -678,10 +889,23 @@ static void build_case(test_case* c, int op, uint64_t seed)
     if (!ref_reduction_supported(dtype, reduction) && rchance(&r, 3, 4))
         dtype = all_dtypes[rrange(&r, 0, N_DTYPES - 1)];
     tix_dtype itype = index_dtypes[rrange(&r, 0, 7)];
+    /* The choices added with options.accumulation come from a stream of their own, so that the
+     * other cases are drawn as they were before it. */
+    rng x = {seed ^ 0x616363756d756c61ull}; /* "accumula" */
+    c->chunky = scatter && rchance(&x, 1, CHUNKY_ONE_IN);
+    if (c->chunky) {
+        static const tix_dtype sum_dtypes[] = {TIX_DTYPE_FLOAT16, TIX_DTYPE_BFLOAT16,
+                                               TIX_DTYPE_FLOAT32, TIX_DTYPE_FLOAT64};
+        reduction = (tix_reduction)rrange(&x, TIX_REDUCTION_ADD, TIX_REDUCTION_MUL);
+        dtype = sum_dtypes[rrange(&x, 0, 3)];
+    }
 
     int32_t dr, ir, orank;
     int64_t ds[TIX_MAX_RANK], is[TIX_MAX_RANK], os[TIX_MAX_RANK];
-    gen_structure(&r, c, &dr, ds, &ir, is, &orank, os);
+    if (c->chunky)
+        gen_chunky_structure(&x, c, &dr, ds, &ir, is, &orank, os);
+    else
+        gen_structure(&r, c, &dr, ds, &ir, is, &orank, os);
 
     /* options */
     tix_options* o = &c->options;
@@ -722,18 +946,31 @@ static void build_case(test_case* c, int op, uint64_t seed)
     else
         c->bad_percent = rchance(&r, 1, 3) ? 0 : (int)rrange(&r, 5, 40);
     c->duplicates = rchance(&r, 1, 5);
+    if (c->chunky && rchance(&x, 1, 3))
+        c->duplicates = c->skewed = true;
     c->use_diagnostic = rchance(&r, 1, 3);
+    /* mostly chunked in the many-updates cases; elsewhere a third of the time (where it changes
+     * nothing but a float sum with many updates per element: it must change nothing) */
+    if (c->chunky)
+        o->accumulation = rchance(&x, 9, 10) ? TIX_ACCUMULATE_CHUNKED : TIX_ACCUMULATE_IN_ORDER;
+    else
+        o->accumulation = rchance(&x, 1, 3) ? TIX_ACCUMULATE_CHUNKED : TIX_ACCUMULATE_IN_ORDER;
     c->null_options = o->negative_indices == TIX_NEGATIVE_WRAP &&
                       o->out_of_range == TIX_OUT_OF_RANGE_ERROR &&
                       o->reduction == TIX_REDUCTION_NONE && !o->exclude_self &&
-                      o->fill_value == NULL && rchance(&r, 1, 2);
+                      o->fill_value == NULL && rchance(&r, 1, 2) &&
+                      o->accumulation == TIX_ACCUMULATE_IN_ORDER;
     c->in_place = scatter && rchance(&r, 1, 4);
 
     /* tensors */
     make_layout(&r, &c->data, dtype, dr, ds, !c->in_place);
-    fill_values(&r, &c->data);
+    if (c->chunky)
+        fill_sum_values(&r, &c->data, reduction, true);
+    else
+        fill_values(&r, &c->data);
     make_layout(&r, &c->indices, itype, ir, is, true);
-    index_params g = {o->negative_indices, c->bad_percent, c->duplicates, rrange(&r, 0, 5)};
+    index_params g = {o->negative_indices, c->bad_percent, c->duplicates, rrange(&r, 0, 5),
+                      c->skewed};
     if (ref_count(&c->indices.view) > 0) {
         int64_t ic[TIX_MAX_RANK] = {0};
         do {
@@ -746,10 +983,24 @@ static void build_case(test_case* c, int op, uint64_t seed)
     }
     if (scatter) {
         make_layout(&r, &c->updates, dtype, orank, os, true);
-        fill_values(&r, &c->updates);
+        if (c->chunky)
+            fill_sum_values(&r, &c->updates, reduction, false);
+        else
+            fill_values(&r, &c->updates);
     }
     if (!c->in_place)
         make_layout(&r, &c->output, dtype, scatter ? dr : orank, scatter ? ds : os, false);
+
+    /* Now and then an accumulation outside the enumeration: INVALID_OPTION, from every call
+     * (an enum out of range). Only where nothing else is wrong with the arguments (a supported
+     * reduction, an output whose strides nest), as tix.h does not say which error wins. */
+    bool interleaved = c->in_place ? c->data.interleaved : c->output.interleaved;
+    if (rchance(&x, 1, BAD_ACCUMULATION_ONE_IN) && ref_reduction_supported(dtype, reduction) &&
+        !interleaved) {
+        static const int bad[] = {2, 3, 7, 255, 0x7fffffff, -1};
+        o->accumulation = (tix_accumulation)bad[rrange(&x, 0, 5)];
+        c->null_options = false;
+    }
 }
 
 static void free_case(test_case* c)
@@ -868,6 +1119,15 @@ static void note(report* rep, const char* format, ...)
         rep->used = sizeof rep->text - 1;
 }
 
+/* The chunks of a scatter under options.accumulation (1: the default order). */
+static int64_t case_chunks(const test_case* c)
+{
+    if (!op_is_scatter(c->op) || !accumulation_valid(&c->options))
+        return 1;
+    return ref_chunk_count(c->data.view.dtype, &c->options, ref_count(&c->updates.view),
+                           ref_count(&c->data.view));
+}
+
 static void describe_view(report* rep, const char* name, const tbuf* b)
 {
     const tix_tensor* t = &b->view;
@@ -885,15 +1145,24 @@ static void describe_case(report* rep, const test_case* c)
 {
     static const char* const oor[] = {"error", "ignore", "clamp", "wrap"};
     static const char* const red[] = {"none", "add", "sub", "mul", "min", "max", "mean"};
+    char acc[48];
+    if (!accumulation_valid(&c->options))
+        snprintf(acc, sizeof acc, "%u (out of range)", (unsigned)c->options.accumulation);
+    else if (c->options.accumulation == TIX_ACCUMULATE_CHUNKED)
+        snprintf(acc, sizeof acc, "chunked (k = %" PRId64 ")", case_chunks(c));
+    else
+        snprintf(acc, sizeof acc, "in order");
     note(rep, "case %s:%016" PRIx64 " (rerun: TIX_DIFF_CASE=%s:%016" PRIx64 ")\n",
          op_name(c->op), c->seed, op_name(c->op), c->seed);
     note(rep, "  axis %" PRId64 " batch_dims %" PRId64 " %s; negative_indices %s, out_of_range %s,"
-              " reduction %s, exclude_self %d, fill %s, options %s, bad %d%%, dups %d\n",
+              " reduction %s, exclude_self %d, accumulation %s, fill %s, options %s, bad %d%%,"
+              " dups %d%s%s\n",
          c->axis, c->batch, c->in_place ? "IN PLACE" : "",
          c->options.negative_indices ? "out_of_range" : "wrap", oor[c->options.out_of_range],
-         red[c->options.reduction], c->options.exclude_self,
+         red[c->options.reduction], c->options.exclude_self, acc,
          c->options.fill_value ? "given" : "NULL", c->null_options ? "NULL" : "given",
-         c->bad_percent, c->duplicates);
+         c->bad_percent, c->duplicates, c->skewed ? " (skewed)" : "",
+         c->chunky ? ", many updates" : "");
     describe_view(rep, "data", &c->data);
     describe_view(rep, "indices", &c->indices);
     if (op_is_scatter(c->op))
@@ -925,44 +1194,10 @@ static void dump_tensor(FILE* f, const char* name, const tix_tensor* t)
  * Comparisons
  */
 
-static bool bits_nan(const unsigned char* p, size_t size)
-{
-    if (size == 4) {
-        float f;
-        memcpy(&f, p, 4);
-        return isnan(f);
-    }
-    double v;
-    memcpy(&v, p, 8);
-    return isnan(v);
-}
-
-static bool element_is_nan(const unsigned char* p, tix_dtype t)
-{
-    switch (t) {
-    case TIX_DTYPE_FLOAT16: {
-        uint16_t h;
-        memcpy(&h, p, 2);
-        return (h & 0x7fffu) > 0x7c00u;
-    }
-    case TIX_DTYPE_BFLOAT16: {
-        uint16_t h;
-        memcpy(&h, p, 2);
-        return (h & 0x7fffu) > 0x7f80u;
-    }
-    case TIX_DTYPE_FLOAT32:
-    case TIX_DTYPE_FLOAT64:
-        return bits_nan(p, ref_dtype_size(t));
-    default:
-        return false;
-    }
-}
-
-/* Two elements are equal: bitwise; or, where NaN bits are not pinned down (results of float
- * arithmetic), both NaN (per component for complex); or, for the default STRING fill, the
- * library's pointer to an empty string. */
-static bool elements_equal(const unsigned char* got, const unsigned char* want, tix_dtype t,
-                           bool nan_loose)
+/* Two elements are equal: bitwise (NaN bits included: tix.h pins them, a NaN that add, sub, mul
+ * or mean produces being the canonical one, which the reference stores too); or, for the default
+ * STRING fill, the library's pointer to an empty string. */
+static bool elements_equal(const unsigned char* got, const unsigned char* want, tix_dtype t)
 {
     size_t size = ref_dtype_size(t);
     if (memcmp(got, want, size) == 0)
@@ -975,40 +1210,24 @@ static bool elements_equal(const unsigned char* got, const unsigned char* want, 
         memset(&pattern, PATTERN, sizeof pattern);
         return w == ref_default_string_fill() && g != NULL && g != pattern && g[0] == '\0';
     }
-    if (!nan_loose)
-        return false;
-    if (t == TIX_DTYPE_COMPLEX64 || t == TIX_DTYPE_COMPLEX128) {
-        tix_dtype part = t == TIX_DTYPE_COMPLEX64 ? TIX_DTYPE_FLOAT32 : TIX_DTYPE_FLOAT64;
-        size_t half = size / 2;
-        for (size_t k = 0; k < 2; k++) {
-            const unsigned char *a = got + k * half, *b = want + k * half;
-            if (memcmp(a, b, half) != 0 && !(element_is_nan(a, part) && element_is_nan(b, part)))
-                return false;
-        }
-        return true;
-    }
-    return element_is_nan(got, t) && element_is_nan(want, t);
+    return false;
 }
 
 /* Compares the library's output buffer with the reference's: every byte outside the output's
  * elements identical (and so untouched), every element equal as above. */
-static void compare_outputs(report* rep, const test_case* c, const tbuf* lib, const tbuf* ref)
+static void compare_outputs(report* rep, const tbuf* lib, const tbuf* ref)
 {
     const tix_tensor* v = &ref->view;
     size_t size = ref_dtype_size(v->dtype);
     unsigned char* is_element = calloc(ref->bytes, 1);
     assert_non_null(is_element);
-    bool nan_loose = op_is_scatter(c->op) && is_float_like(v->dtype) &&
-                     c->options.reduction != TIX_REDUCTION_NONE &&
-                     c->options.reduction != TIX_REDUCTION_MIN &&
-                     c->options.reduction != TIX_REDUCTION_MAX;
     int shown = 0;
     if (ref_count(v) > 0) {
         int64_t co[TIX_MAX_RANK] = {0};
         do {
             size_t off = (size_t)(element_at(v, co) - ref->mem);
             memset(is_element + off, 1, size);
-            if (!elements_equal(lib->mem + off, ref->mem + off, v->dtype, nan_loose)) {
+            if (!elements_equal(lib->mem + off, ref->mem + off, v->dtype)) {
                 if (shown++ < 4) {
                     note(rep, "  output[");
                     for (int32_t d = 0; d < v->rank; d++)
@@ -1089,7 +1308,10 @@ static void check_shape_call(report* rep, const test_case* c)
     memset(&got, 0x5a, sizeof got);
     tix_status s = call_shape(c, &got);
     tix_status want = TIX_STATUS_OK;
-    if (op_is_scatter(c->op) && !ref_reduction_supported(c->data.view.dtype, c->options.reduction))
+    if (!accumulation_valid(&c->options))
+        want = TIX_STATUS_INVALID_OPTION;
+    else if (op_is_scatter(c->op) &&
+             !ref_reduction_supported(c->data.view.dtype, c->options.reduction))
         want = TIX_STATUS_UNSUPPORTED_REDUCTION;
     /* A shape call reads no index; clamp/wrap into an empty axis may be reported here or not. */
     bool either = want == TIX_STATUS_OK && indexes_empty_axis(c) &&
@@ -1160,6 +1382,11 @@ static void check_diagnostic(report* rep, const test_case* c, const tix_diagnost
     } else if (s == TIX_STATUS_OK && dg->message[0] != '\0') {
         note(rep, "  diagnostic message not empty on success\n");
         rep->failed = true;
+    } else if (s == TIX_STATUS_INVALID_OPTION &&
+               (!dg->argument || strcmp(dg->argument, "options") != 0)) {
+        note(rep, "  diagnostic: argument %s for an invalid option, not options\n",
+             dg->argument ? dg->argument : "NULL");
+        rep->failed = true;
     } else if (s == TIX_STATUS_INDEX_OUT_OF_RANGE) {
         /* it names a bad element of indices, by row-major position, and its value */
         const tix_tensor* i = &c->indices.view;
@@ -1214,6 +1441,12 @@ typedef struct stats {
     uint64_t data_rank[7], index_rank[7];
     uint64_t oor_mode[4], reductions[7], exclude_self;
     uint64_t interleaved, rejected_layouts;
+    uint64_t bad_accumulation; /* cases with an accumulation out of its range */
+    /* cases compared with k >= 2 chunks (options.accumulation = CHUNKED): all, large ones, with a
+     * strided output (not dense row-major), in place; and the executor's parallel_for calls */
+    uint64_t chunked, chunked_large, chunked_strided, chunked_in_place, chunked_executor_calls;
+    uint64_t chunked_differs; /* whose chunked result differs from the in-order one */
+    uint64_t chunked_k[9]; /* by k */
 } stats;
 
 static stats counters;
@@ -1235,6 +1468,20 @@ static void count_case(const test_case* c, tix_status ref_status)
     s->oor_mode[c->options.out_of_range]++;
     s->reductions[c->options.reduction]++;
     s->exclude_self += c->options.exclude_self && c->options.reduction != TIX_REDUCTION_NONE;
+    s->bad_accumulation += !accumulation_valid(&c->options);
+}
+
+/* Dense row-major: the stride of each dimension of size > 1 is the product of the sizes after
+ * it. */
+static bool is_dense(const tix_tensor* t)
+{
+    int64_t expect = 1;
+    for (int32_t d = t->rank - 1; d >= 0; d--) {
+        if (t->shape[d] > 1 && t->strides[d] != expect)
+            return false;
+        expect *= t->shape[d];
+    }
+    return true;
 }
 
 static void print_stats(uint64_t cases)
@@ -1260,8 +1507,18 @@ static void print_stats(uint64_t cases)
         printf(" %" PRIu64, s->reductions[k]);
     printf(" (exclude_self %" PRIu64 ")\n", s->exclude_self);
     printf("  interleaved output layouts %" PRIu64 ", of which %" PRIu64 " do not nest (rejected"
-           " as ALIASING)\n",
-           s->interleaved, s->rejected_layouts);
+           " as ALIASING); accumulation out of range %" PRIu64 "\n",
+           s->interleaved, s->rejected_layouts, s->bad_accumulation);
+    if (s->chunked) {
+        printf("  chunked (k >= 2) cases compared: %" PRIu64 " (%" PRIu64 " differ from the"
+               " in-order result), %" PRIu64 " large, %" PRIu64 " with a strided output, %" PRIu64
+               " in place, %" PRIu64 " parallel_for calls; k = 2..8:",
+               s->chunked, s->chunked_differs, s->chunked_large, s->chunked_strided,
+               s->chunked_in_place, s->chunked_executor_calls);
+        for (int k = 2; k <= 8; k++)
+            printf(" %" PRIu64, s->chunked_k[k]);
+        printf("\n");
+    }
 }
 
 static bool run_case(int op, uint64_t seed, bool verbose, report* rep)
@@ -1310,6 +1567,7 @@ static bool run_case(int op, uint64_t seed, bool verbose, report* rep)
     }
 
     bool interleaved_output = c.in_place ? c.data.interleaved : c.output.interleaved;
+    bool compared = false;
     if (interleaved_output && !strides_nest(lib_output) &&
         ref_status != TIX_STATUS_UNSUPPORTED_REDUCTION) {
         counters.rejected_layouts++;
@@ -1326,7 +1584,8 @@ static bool run_case(int op, uint64_t seed, bool verbose, report* rep)
         note(rep, "  status: library %d, reference %d\n", lib_status, ref_status);
         rep->failed = true;
     } else if (lib_status == TIX_STATUS_OK) {
-        compare_outputs(rep, &c, &lib_out, &ref_out);
+        compare_outputs(rep, &lib_out, &ref_out);
+        compared = true;
     } else if (op_is_scatter(op)) {
         /* a failed scatter leaves the whole output allocation as it was */
         if (memcmp(lib_out.mem, original_output(&c)->mem, lib_out.bytes) != 0) {
@@ -1338,6 +1597,7 @@ static bool run_case(int op, uint64_t seed, bool verbose, report* rep)
     }
 
     /* executors: bitwise identical to the serial run */
+    uint64_t executor_calls = 0;
     for (int order = ORDER_REVERSE; order <= ORDER_SHUFFLE; order++) {
         test_pool pool;
         memset(&pool, 0, sizeof pool);
@@ -1352,6 +1612,7 @@ static bool run_case(int op, uint64_t seed, bool verbose, report* rep)
         tix_status ex_status = call_op(true, &c, &ex_data, &ex_out.view, &ex_options);
         const char* name = order == ORDER_REVERSE ? "reverse" : "shuffle";
         counters.executor_calls += (uint64_t)pool.calls;
+        executor_calls += (uint64_t)pool.calls;
         if (pool.misuse) {
             note(rep, "  %s executor: parallel_for misused (range 0, tile 0 or nested)\n", name);
             rep->failed = true;
@@ -1365,6 +1626,26 @@ static bool run_case(int op, uint64_t seed, bool verbose, report* rep)
             rep->failed = true;
         }
         tbuf_free(&ex_out);
+    }
+
+    int64_t chunks = case_chunks(&c);
+    if (compared && chunks >= 2) {
+        stats* st = &counters;
+        st->chunked++;
+        st->chunked_large += c.large;
+        st->chunked_strided += !is_dense(lib_output);
+        st->chunked_in_place += c.in_place;
+        st->chunked_executor_calls += executor_calls;
+        st->chunked_k[chunks]++;
+        /* does the chunk order matter here? (the reference in order, for the count only) */
+        tbuf in_order_out;
+        tix_tensor in_order_data;
+        prepare_run(&c, &in_order_out, &in_order_data);
+        tix_options in_order = c.options;
+        in_order.accumulation = TIX_ACCUMULATE_IN_ORDER;
+        call_op(false, &c, &in_order_data, &in_order_out.view, &in_order);
+        st->chunked_differs += memcmp(in_order_out.mem, ref_out.mem, ref_out.bytes) != 0;
+        tbuf_free(&in_order_out);
     }
 
     if (rep->failed || verbose) {
@@ -1455,11 +1736,21 @@ static void run_op(int op)
         }
     }
     printf("%s: %" PRIu64 " cases (base seed 0x%016" PRIx64 "), %" PRIu64 " failed, %" PRIu64
-           " known failures skipped, %.2f s\n",
+           " known failures skipped, %.2f s",
            op_name(op), cases, base, failures, skipped, seconds_now() - start);
+    if (op_is_scatter(op))
+        printf("; chunked k >= 2: %" PRIu64 " cases (%" PRIu64 " large)", counters.chunked,
+               counters.chunked_large);
+    printf("\n");
     print_stats(cases);
     if (failures)
         fail_msg("%" PRIu64 " of %" PRIu64 " %s cases differ from the reference", failures, cases,
+                 op_name(op));
+    /* the chunked path must stay exercised: a change of the generator must not lose it */
+    if (op_is_scatter(op) && cases >= MIN_CASES_FOR_CHUNKS && counters.chunked == 0)
+        fail_msg("no %s case reached k >= 2 chunks under TIX_ACCUMULATE_CHUNKED", op_name(op));
+    if (op_is_scatter(op) && cases >= 1000 && counters.chunked_large == 0)
+        fail_msg("no large %s case reached k >= 2 chunks under TIX_ACCUMULATE_CHUNKED",
                  op_name(op));
 }
 

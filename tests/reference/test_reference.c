@@ -1049,6 +1049,304 @@ static void test_scatter_ignore_and_mean_counts(void** state)
 }
 
 /* ------------------------------------------------------------------------------------------
+ * options.accumulation = TIX_ACCUMULATE_CHUNKED ("Reductions" in tix.h): k = min(8, u / (16 n))
+ * chunks of consecutive updates (the first u mod k one longer); chunk 0 applied in order, each
+ * later chunk summed on its own from z (-0 for add/sub, 1 for mul), then merged in chunk order
+ * as out + s (add, sub) or out * s (mul), except where s is still z bit for bit.
+ */
+
+static void test_canonical_nan(void** state)
+{
+    (void)state;
+    /* "A NaN produced by add, sub, mul or mean is stored as the canonical quiet NaN (sign 0,
+     * payload 0; per part for complex)": inf + -inf (x86 returns 0xffc00000), a NaN of data with
+     * a payload plus 1, and per part for complex; min/max copy the winner's bits instead */
+    uint32_t data[] = {0x7f800000u, 0xff812345u, 0x7fc00000u, 0x7fc00000u};
+    uint32_t upd[] = {0xff800000u, 0x3f800000u, 0x3f800000u, 0x7f800000u}, out[4];
+    int64_t idx[] = {0, 1, 2, 3};
+    int64_t s4[] = {4};
+    tix_tensor d = view(data, TIX_DTYPE_FLOAT32, 1, s4), i = view(idx, TIX_DTYPE_INT64, 1, s4);
+    tix_tensor u = view(upd, TIX_DTYPE_FLOAT32, 1, s4), o = view(out, TIX_DTYPE_FLOAT32, 1, s4);
+    tix_options op = opts(TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_ERROR, TIX_REDUCTION_ADD, false);
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(out[k], 0x7fc00000u);
+    op.reduction = TIX_REDUCTION_MEAN;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    assert_int_equal(out[1], 0x7fc00000u);
+    op.reduction = TIX_REDUCTION_MAX; /* the output keeps its own NaN, bits and all */
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    assert_int_equal(out[1], 0xff812345u);
+    /* float16 and complex128 (per part: inf * 0 in the real part only) */
+    uint16_t dh[] = {0x7c00}, uh[] = {0xfc00}, oh[1];
+    int64_t s1[] = {1}, i0[] = {0};
+    d = view(dh, TIX_DTYPE_FLOAT16, 1, s1);
+    u = view(uh, TIX_DTYPE_FLOAT16, 1, s1);
+    o = view(oh, TIX_DTYPE_FLOAT16, 1, s1);
+    i = view(i0, TIX_DTYPE_INT64, 1, s1);
+    op.reduction = TIX_REDUCTION_ADD;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    assert_int_equal(oh[0], 0x7e00);
+    double dz[] = {INFINITY, 0.0}, uz[] = {0.0, 1.0}, oz[2];
+    d = view(dz, TIX_DTYPE_COMPLEX128, 1, s1);
+    u = view(uz, TIX_DTYPE_COMPLEX128, 1, s1);
+    o = view(oz, TIX_DTYPE_COMPLEX128, 1, s1);
+    op.reduction = TIX_REDUCTION_MUL; /* (inf + 0i)(0 + 1i) = (inf*0 - 0*1) + (inf*1 + 0*0)i */
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    uint64_t re, im;
+    memcpy(&re, &oz[0], 8);
+    memcpy(&im, &oz[1], 8);
+    assert_int_equal(re, 0x7ff8000000000000ull);
+    assert_int_equal(im, 0x7ff0000000000000ull);
+}
+
+static void test_chunk_count(void** state)
+{
+    (void)state;
+    tix_options op = opts(TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_ERROR, TIX_REDUCTION_ADD, false);
+    op.accumulation = TIX_ACCUMULATE_CHUNKED;
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_FLOAT32, &op, 32, 1), 2);
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_FLOAT32, &op, 31, 1), 1); /* k = 1: default */
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_FLOAT32, &op, 95, 2), 2);
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_FLOAT32, &op, 96, 2), 3);
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_FLOAT64, &op, 16 * 8 * 100, 8), 8); /* at most 8 */
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_FLOAT16, &op, 66, 1), 4);
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_BFLOAT16, &op, 1000, 0), 1); /* nothing to do */
+    /* 16 n would overflow: (2^63 - 1) / (16 (2^58 - 1)) = 2.0000... */
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_FLOAT32, &op, INT64_MAX, INT64_MAX / 32), 2);
+    /* only real floats */
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_INT32, &op, 1000, 1), 1);
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_COMPLEX64, &op, 1000, 1), 1);
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_BOOL, &op, 1000, 1), 1);
+    /* only add, sub, mul */
+    op.reduction = TIX_REDUCTION_SUB;
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_FLOAT32, &op, 1000, 1), 8);
+    op.reduction = TIX_REDUCTION_MUL;
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_FLOAT32, &op, 1000, 1), 8);
+    for (tix_reduction r = TIX_REDUCTION_MIN; r <= TIX_REDUCTION_MEAN; r++) {
+        op.reduction = r;
+        assert_int_equal(ref_chunk_count(TIX_DTYPE_FLOAT32, &op, 1000, 1), 1);
+    }
+    op.reduction = TIX_REDUCTION_NONE;
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_FLOAT32, &op, 1000, 1), 1);
+    /* the default order */
+    op.reduction = TIX_REDUCTION_ADD;
+    op.accumulation = TIX_ACCUMULATE_IN_ORDER;
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_FLOAT32, &op, 1000, 1), 1);
+    assert_int_equal(ref_chunk_count(TIX_DTYPE_FLOAT32, NULL, 1000, 1), 1);
+}
+
+static void test_accumulation_chunked_add_f32(void** state)
+{
+    (void)state;
+    /* u = 32 updates into n = 1 element: k = min(8, 32 / 16) = 2 chunks of 16. In order,
+     * 2^24 + 1 ties back to 2^24 every time. In chunks: chunk 0 gives 2^24 (+0s); chunk 1 sums to
+     * -0 + 1 + ... + 1 = 16 on its own; 2^24 + 16 is exact. */
+    float data[] = {0.0f}, upd[32], out[1];
+    int64_t idx[32];
+    for (int p = 0; p < 32; p++) {
+        idx[p] = 0;
+        upd[p] = p == 0 ? 16777216.0f : p < 16 ? 0.0f : 1.0f;
+    }
+    int64_t s1[] = {1}, s32[] = {32};
+    tix_tensor d = view(data, TIX_DTYPE_FLOAT32, 1, s1), i = view(idx, TIX_DTYPE_INT64, 1, s32);
+    tix_tensor u = view(upd, TIX_DTYPE_FLOAT32, 1, s32), o = view(out, TIX_DTYPE_FLOAT32, 1, s1);
+    tix_options op = opts(TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_ERROR, TIX_REDUCTION_ADD, false);
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    float in_order[] = {16777216.0f};
+    assert_f32_array(out, in_order, 1);
+    op.accumulation = TIX_ACCUMULATE_CHUNKED;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    float chunked[] = {16777232.0f};
+    assert_f32_array(out, chunked, 1);
+    /* in place: the same */
+    data[0] = 0.0f;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &d, &op), TIX_STATUS_OK);
+    assert_f32_array(data, chunked, 1);
+    /* one update fewer: 31 / 16 = 1 chunk, the default order (2^24, then + 1 fifteen times) */
+    data[0] = 0.0f;
+    i.shape[0] = u.shape[0] = 31;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    assert_f32_array(out, in_order, 1);
+    /* mean keeps the default order (one division of the in-order sum: 2^24 / 32 = 2^19) */
+    i.shape[0] = u.shape[0] = 32;
+    op.reduction = TIX_REDUCTION_MEAN;
+    op.exclude_self = true;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    float mean[] = {524288.0f};
+    assert_f32_array(out, mean, 1);
+    /* an output inside a larger buffer, read backwards: the same bits, the rest untouched */
+    float wide[3] = {-1.0f, -1.0f, -1.0f};
+    tix_tensor ws = o;
+    ws.data = &wide[1];
+    ws.strides[0] = -1;
+    op.reduction = TIX_REDUCTION_ADD;
+    op.exclude_self = false;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &ws, &op), TIX_STATUS_OK);
+    float want_wide[] = {-1.0f, 16777232.0f, -1.0f};
+    assert_f32_array(wide, want_wide, 3);
+}
+
+static void test_accumulation_chunked_sub_f32(void** state)
+{
+    (void)state;
+    /* sub into n = 2 elements, u = 96: k = min(8, 96 / 32) = 3 chunks of 32 (positions 0..31,
+     * 32..63, 64..95). Even positions subtract 2^-25 from element 0, odd ones 0.25 from
+     * element 1; each element gets 16 updates per chunk.
+     * Element 0 in order: 1 - 2^-25 lies halfway between 1 - 2^-24 and 1 and ties to 1 (even),
+     * every time: 1. In chunks: chunk 0 leaves 1 the same way; chunks 1 and 2 each sum to
+     * s = -0 - 2^-25 - ... - 2^-25 = -16 * 2^-25 = -2^-21 exactly; 1 + s + s = 1 - 2^-20.
+     * Element 1: every step is exact: 8 - 48 / 4 = -4 either way (chunk 0 gives 8 - 4 = 4,
+     * chunks 1 and 2 sum to -4 each: 4 + -4 = +0, +0 + -4 = -4). */
+    float data[] = {1.0f, 8.0f}, upd[96], out[2];
+    uint8_t idx[96];
+    for (int p = 0; p < 96; p++) {
+        idx[p] = (uint8_t)(p % 2);
+        upd[p] = p % 2 ? 0.25f : 0x1p-25f;
+    }
+    int64_t s2[] = {2}, s96[] = {96};
+    tix_tensor d = view(data, TIX_DTYPE_FLOAT32, 1, s2), i = view(idx, TIX_DTYPE_UINT8, 1, s96);
+    tix_tensor u = view(upd, TIX_DTYPE_FLOAT32, 1, s96), o = view(out, TIX_DTYPE_FLOAT32, 1, s2);
+    tix_options op = opts(TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_ERROR, TIX_REDUCTION_SUB, false);
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    float in_order[] = {1.0f, -4.0f};
+    assert_f32_array(out, in_order, 2);
+    op.accumulation = TIX_ACCUMULATE_CHUNKED;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    float chunked[] = {1.0f - 0x1p-20f, -4.0f};
+    assert_f32_array(out, chunked, 2);
+    uint32_t bits;
+    memcpy(&bits, &out[0], 4);
+    assert_int_equal(bits, 0x3f7ffff0u); /* 1 - 2^-20 = (2^24 - 16) * 2^-24 */
+    /* the same as scatter (axis 0) and scatter_nd (tuples of one component) */
+    int64_t s961[] = {96, 1};
+    assert_int_equal(ref_scatter(&d, &i, &u, 0, 0, &o, &op), TIX_STATUS_OK);
+    assert_f32_array(out, chunked, 2);
+    tix_tensor i2 = view(idx, TIX_DTYPE_UINT8, 2, s961);
+    assert_int_equal(ref_scatter_nd(&d, &i2, &u, 0, &o, &op), TIX_STATUS_OK);
+    assert_f32_array(out, chunked, 2);
+}
+
+static void test_accumulation_chunked_mul_f64(void** state)
+{
+    (void)state;
+    /* mul with exclude_self and dropped updates, n = 1, u = 32: k = 2 chunks of 16 positions.
+     * Positions 3 and 20 hold index 5, dropped under IGNORE: they still count as positions of
+     * updates (without them u would be 30 and k = 1). exclude_self starts the element from 1
+     * (data's 7 is not used). Chunk 0 = {2^1000 at position 0, 1 elsewhere}; chunk 1 = {2^100 at
+     * 16, -2^-200 at 17, 1 elsewhere}.
+     * In order: 1 * 2^1000 * 2^100 overflows to inf, and inf * -2^-200 = -inf.
+     * In chunks: chunk 0 gives 2^1000; chunk 1 multiplies on its own from 1:
+     * s = 1 * 2^100 * -2^-200 = -2^-100; 2^1000 * -2^-100 = -2^900. */
+    double data[] = {7.0}, upd[32], out[1];
+    int32_t idx[32];
+    for (int p = 0; p < 32; p++) {
+        idx[p] = p == 3 || p == 20 ? 5 : 0;
+        upd[p] = 1.0;
+    }
+    upd[0] = 0x1p1000;
+    upd[16] = 0x1p100;
+    upd[17] = -0x1p-200;
+    upd[3] = upd[20] = 0.0; /* dropped: would make everything 0 otherwise */
+    int64_t s1[] = {1}, s32[] = {32};
+    tix_tensor d = view(data, TIX_DTYPE_FLOAT64, 1, s1), i = view(idx, TIX_DTYPE_INT32, 1, s32);
+    tix_tensor u = view(upd, TIX_DTYPE_FLOAT64, 1, s32), o = view(out, TIX_DTYPE_FLOAT64, 1, s1);
+    tix_options op = opts(TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_IGNORE, TIX_REDUCTION_MUL, true);
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    assert_true(isinf(out[0]) && out[0] < 0);
+    op.accumulation = TIX_ACCUMULATE_CHUNKED;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    assert_true(out[0] == -0x1p900);
+    /* with data (7) instead of 1: 7 * 2^1000 * -2^-100 = -7 * 2^900, still finite */
+    op.exclude_self = false;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    assert_true(out[0] == -7.0 * 0x1p900);
+    /* a chunk whose product stays 1 bit for bit leaves the element, NaN bits included: data is
+     * a NaN with a payload, chunk 0's updates are all dropped, chunk 1's are all 1 */
+    uint64_t payload = 0x7ff8000000012345ull;
+    memcpy(&data[0], &payload, 8);
+    for (int p = 0; p < 32; p++) {
+        idx[p] = p < 16 ? 5 : 0;
+        upd[p] = 1.0;
+    }
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    uint64_t got;
+    memcpy(&got, &out[0], 8);
+    assert_int_equal(got, payload);
+}
+
+static void test_accumulation_chunked_f16(void** state)
+{
+    (void)state;
+    /* float16 add, n = 1, u = 66: k = min(8, 66 / 16) = 4; 66 = 4 * 16 + 2, so the first two
+     * chunks hold 17 updates: positions 0..16, 17..33, 34..49, 50..65. Every step is computed in
+     * float32 and rounded back to float16. data = 1 (0x3c00); the ulp of [1, 2) is 2^-10.
+     * (a) all 66 updates 2^-11 (0x1000), half an ulp of 1:
+     *   in order: 1 + 2^-11 ties to 1 (even) every time: 0x3c00.
+     *   chunks: chunk 0 leaves 1 likewise; the chunk sums are exact: 17, 16 and 16 times 2^-11.
+     *   1 + 17 * 2^-11 = 1 + 8.5 ulp ties to 1 + 8 ulp (0x3c08, even); + 16 * 2^-11 = 8 ulp:
+     *   0x3c10; + 8 ulp: 0x3c18. (Chunks of 16, 16, 16, 18 would give 0x3c19.)
+     * (b) position 17 (the first of chunk 1) = 1 instead:
+     *   in order: 1 (positions 0..16 tie back), + 1 = 2, then 2^-11 is a quarter ulp of 2
+     *   (2^-9): 2, 0x4000.
+     *   chunks: chunk 0: 1. Chunk 1: s = -0 + 1 = 1, then 1 + 2^-11 ties back to 1, sixteen
+     *   times: s = 1 (summing in float32 without rounding back would give 1 + 2^-7).
+     *   Chunks 2 and 3: 2^-7 each. 1 + 1 = 2; 2 + 2^-7 = 2 + 4 ulp = 0x4004; then 0x4008. */
+    uint16_t data[] = {0x3c00}, upd[66], out[1];
+    int8_t idx[66];
+    for (int p = 0; p < 66; p++) {
+        idx[p] = (int8_t)(p % 3 == 0 ? -1 : 0); /* -1 wraps to 0 */
+        upd[p] = 0x1000;
+    }
+    int64_t s1[] = {1}, s66[] = {66};
+    tix_tensor d = view(data, TIX_DTYPE_FLOAT16, 1, s1), i = view(idx, TIX_DTYPE_INT8, 1, s66);
+    tix_tensor u = view(upd, TIX_DTYPE_FLOAT16, 1, s66), o = view(out, TIX_DTYPE_FLOAT16, 1, s1);
+    tix_options op = opts(TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_ERROR, TIX_REDUCTION_ADD, false);
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    assert_int_equal(out[0], 0x3c00);
+    op.accumulation = TIX_ACCUMULATE_CHUNKED;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    assert_int_equal(out[0], 0x3c18);
+
+    upd[17] = 0x3c00;
+    op.accumulation = TIX_ACCUMULATE_IN_ORDER;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    assert_int_equal(out[0], 0x4000);
+    op.accumulation = TIX_ACCUMULATE_CHUNKED;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    assert_int_equal(out[0], 0x4008);
+}
+
+static void test_accumulation_untouched_cases(void** state)
+{
+    (void)state;
+    /* integers, complex and min/max keep the default order; invalid values are INVALID_OPTION */
+    int32_t data[] = {5}, upd[40], out[1] = {0};
+    int64_t idx[40] = {0};
+    for (int p = 0; p < 40; p++)
+        upd[p] = p + 1;
+    int64_t s1[] = {1}, s40[] = {40};
+    tix_tensor d = view(data, TIX_DTYPE_INT32, 1, s1), i = view(idx, TIX_DTYPE_INT64, 1, s40);
+    tix_tensor u = view(upd, TIX_DTYPE_INT32, 1, s40), o = view(out, TIX_DTYPE_INT32, 1, s1);
+    tix_options op = opts(TIX_NEGATIVE_WRAP, TIX_OUT_OF_RANGE_ERROR, TIX_REDUCTION_SUB, false);
+    op.accumulation = TIX_ACCUMULATE_CHUNKED;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_OK);
+    assert_int_equal(out[0], 5 - 820);
+    op.accumulation = (tix_accumulation)2;
+    out[0] = 99;
+    assert_int_equal(ref_scatter_elements(&d, &i, &u, 0, &o, &op), TIX_STATUS_INVALID_OPTION);
+    assert_int_equal(out[0], 99);
+    op.reduction = TIX_REDUCTION_NONE;
+    op.accumulation = (tix_accumulation)7;
+    assert_int_equal(ref_gather_elements(&d, &i, 0, &u, &op), TIX_STATUS_INVALID_OPTION);
+    op.accumulation = TIX_ACCUMULATE_CHUNKED;
+    assert_int_equal(ref_gather_elements(&d, &i, 0, &u, &op), TIX_STATUS_OK);
+    assert_int_equal(upd[39], 5);
+    op.reduction = TIX_REDUCTION_ADD; /* a reduction on a gather */
+    assert_int_equal(ref_gather_elements(&d, &i, 0, &u, &op), TIX_STATUS_INVALID_OPTION);
+}
+
+/* ------------------------------------------------------------------------------------------
  * float16 / bfloat16 conversions
  */
 
@@ -1169,6 +1467,13 @@ int main(void)
         cmocka_unit_test(test_reductions_bool_complex),
         cmocka_unit_test(test_reduction_support_table),
         cmocka_unit_test(test_scatter_ignore_and_mean_counts),
+        cmocka_unit_test(test_canonical_nan),
+        cmocka_unit_test(test_chunk_count),
+        cmocka_unit_test(test_accumulation_chunked_add_f32),
+        cmocka_unit_test(test_accumulation_chunked_sub_f32),
+        cmocka_unit_test(test_accumulation_chunked_mul_f64),
+        cmocka_unit_test(test_accumulation_chunked_f16),
+        cmocka_unit_test(test_accumulation_untouched_cases),
         cmocka_unit_test(test_f16_conversions),
         cmocka_unit_test(test_bf16_conversions),
     };
