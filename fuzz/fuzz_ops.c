@@ -562,6 +562,7 @@ static unsigned spec(const fcase* c, tix_tensor* const* v, bool shape_call, bool
         if ((unsigned)o->negative_indices > TIX_NEGATIVE_OUT_OF_RANGE ||
             (unsigned)o->out_of_range > TIX_OUT_OF_RANGE_WRAP ||
             (unsigned)o->reduction > TIX_REDUCTION_MEAN ||
+            (unsigned)o->accumulation > TIX_ACCUMULATE_CHUNKED ||
             (!c->scatter && o->reduction != TIX_REDUCTION_NONE)) {
             errors |= BIT(TIX_STATUS_INVALID_OPTION);
         }
