@@ -674,7 +674,7 @@ static void test_scatter_chunked(void** state) {
     int64_t* idx = malloc(sizeof(int64_t) * N);
     int64_t* dest = malloc(sizeof(int64_t) * SLICES * WIDTH);
     double* value = malloc(sizeof(double) * SLICES * WIDTH);
-    float* upd32 = malloc(sizeof(float) * ROWS * PITCH);
+    float* upd32 = calloc((size_t)ROWS * PITCH, sizeof(float)); /* (its gaps read below) */
     double* upd64 = malloc(sizeof(double) * SLICES * WIDTH);
     float data32[CHUNKED_SLOTS], want32[CHUNKED_SLOTS], in_order[CHUNKED_SLOTS];
     float out32[2 * CHUNKED_SLOTS], padded[2 * CHUNKED_SLOTS];
