@@ -104,7 +104,7 @@ typedef struct pass {
     tix__scatter_fn count_scatter;
     tix__mean_fn mean;
     const char* constant;        /* the fill (gather) or identity (identity pass, grouped
-                                    scatter) element */
+                                    scatter; chunked: the start of tix.h) element */
     bool count;                  /* a scatter with mean */
     int64_t self;                /* mean: 1 when data counts as an element */
     int64_t rows_per_unit;       /* rows in one unit of parallel work */
@@ -115,7 +115,8 @@ typedef struct pass {
                                     (run_groups): folds a group's result into the output */
     char* output;                /* ... the output, dense, */
     int64_t output_elements;     /* ... of this many elements */
-    int64_t chunks;              /* ... TIX_ACCUMULATE_CHUNKED: the groups it must take, or 0, */
+    int64_t chunks;              /* ... TIX_ACCUMULATE_CHUNKED: the groups it must take (at
+                                    least 2), or 0, */
     char* copies;                /* ... with these copies of the output, */
     int64_t copy_count;          /* ... this many (at least 1) */
     int64_t stage_bytes;         /* a staged scatter (staged_panel): bytes of a row, or 0 */
@@ -647,7 +648,7 @@ static void run(pass* p, const tix_executor* executor) {
     int64_t elements = rows * p->loop.shape[p->loop.rank - 1];
     if (elements < PARALLEL_MIN_ELEMENTS)
         executor = NULL;
-    if (p->chunks > 1) { /* TIX_ACCUMULATE_CHUNKED: the groups are set by the shapes */
+    if (p->chunks > 0) { /* TIX_ACCUMULATE_CHUNKED: the groups are set by the shapes */
         run_groups(p, executor, p->chunks, p->copies, p->copy_count);
         return;
     }
@@ -914,12 +915,12 @@ static int64_t stage_bytes(const tix__call* call, const tix__loop* loop) {
     return row;
 }
 
-/* TIX_ACCUMULATE_CHUNKED: the number of chunks the shapes give a scatter (tix.h); below 2, it
- * keeps the one order. */
+/* TIX_ACCUMULATE_CHUNKED: the number of chunks the shapes give a scatter (tix.h), or 0 where
+ * that is below 2 and it keeps the one order. */
 static int64_t chunk_count(const tix__call* call) {
     int64_t chunks = tix_tensor_count(call->updates) / CHUNK_UPDATES /
                      tix_tensor_count(call->output);
-    return chunks < CHUNKS ? chunks : CHUNKS;
+    return chunks < 2 ? 0 : chunks < CHUNKS ? chunks : CHUNKS;
 }
 
 /* The end of a scatter that kept a copy of its output (undo): where some tuple resolved to
@@ -968,18 +969,19 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
                                  : NULL;
     int64_t chunks = chunk_fold != NULL ? chunk_count(call) : 0, copy_count = 0;
     int64_t bytes = n * (int64_t)size;
+    bool detour = chunks > 0 && !dense(output);
     char *copies = NULL, *detour_memory = NULL;
-    if (chunks > 1) {
+    if (chunks > 0) {
         copy_count = executor == NULL || bytes > GROUP_BYTES ? 1 : GROUP_BYTES / bytes;
         if (copy_count > chunks - 1)
             copy_count = chunks - 1;
         copies = malloc((size_t)(copy_count * bytes));
         if (copies == NULL && copy_count > 1)
             copies = malloc((size_t)(copy_count = 1) * (size_t)bytes);
-        if (!dense(output))
+        if (detour)
             detour_memory = malloc((size_t)bytes);
     }
-    bool chunks_ready = chunks <= 1 || (copies != NULL && (dense(output) || detour_memory));
+    bool chunks_ready = chunks == 0 || (copies != NULL && (!detour || detour_memory != NULL));
     pass* p = malloc(sizeof *p);
     if (p == NULL || (mean && counts_memory == NULL) || !chunks_ready) {
         free(p);
@@ -990,14 +992,14 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         return tix__fail(call->diag, TIX_STATUS_OUT_OF_MEMORY, "output", -1, -1, n,
                          "%s: no memory for the plan of the call%s", call->op,
                          mean           ? " and the counts of its output elements"
-                         : chunks > 1 ? " and the chunk sums of its output (accumulation = "
+                         : chunks > 0 ? " and the chunk sums of its output (accumulation = "
                                           "TIX_ACCUMULATE_CHUNKED)"
                                         : "");
     }
-    tix_tensor detour;
-    if (detour_memory != NULL) {
-        tix_tensor_init(&detour, detour_memory, dtype, output->rank, output->shape);
-        output = &detour;
+    tix_tensor dense_copy;
+    if (detour) {
+        tix_tensor_init(&dense_copy, detour_memory, dtype, output->rank, output->shape);
+        output = &dense_copy;
     }
     tix_tensor counts = {0};
     if (mean)
@@ -1024,8 +1026,8 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         free(p);
         return finish_scatter(call, map, undo, undo_size, unresolved);
     }
-    int64_t staged = one_pass && !in_place && chunks <= 1 ? stage_bytes(call, &rows) : 0;
-    if ((!in_place || output != call->output) && staged == 0) { /* data first (unless staged) */
+    int64_t staged = one_pass && !in_place && chunks == 0 ? stage_bytes(call, &rows) : 0;
+    if ((!in_place || detour) && staged == 0) { /* data first (unless staged) */
         bool streaming = n * (int64_t)size > STREAM_BYTES;
         *p = (pass){.kind = PASS_GATHER,
                     .row = streaming ? tix__stream_move_kernel(size) : tix__move_kernel(size)};
@@ -1058,19 +1060,17 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
                 .count = mean,
                 .count_row = tix__reduce_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD),
                 .count_scatter = tix__scatter_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD),
-                .constant = identity,
+                .constant = chunks > 0 ? start : identity,
                 .element = size,
-                .merge = chunks > 1 ? chunk_fold
+                .merge = chunks > 0 ? chunk_fold
                          : !mean && staged == 0 && dense(output)
                              ? tix__merge_kernel(dtype, o->reduction)
                              : NULL, /* (a staged scatter's panels read data beside output) */
                 .output = output->data,
                 .output_elements = n,
-                .chunks = chunks > 1 ? chunks : 0,
+                .chunks = chunks,
                 .copies = copies,
                 .copy_count = copy_count};
-    if (chunks > 1)
-        p->constant = start;
     build(p, call, map, &operands);
     tix__loop_fold(&p->loop);
     if (staged > 0) {
@@ -1095,7 +1095,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         run(p, executor);
         free(counts_memory);
     }
-    if (output != call->output) { /* the detour of a strided output, back */
+    if (detour) { /* the strided output's dense copy, back */
         *p = (pass){.kind = PASS_GATHER, .row = tix__move_kernel(size)};
         tix__operands back = {call->output, output, NULL, NULL};
         build(p, call, &whole, &back);

@@ -52,6 +52,16 @@ static int disarm(void) {
     return atomic_load(&failures);
 }
 
+/* A scatter_elements call with requests of exactly `bytes` refused; checks how many were. */
+static tix_status scatter_refusing(size_t bytes, int refused, const tix_tensor* d,
+                                   const tix_tensor* i, const tix_tensor* u, const tix_tensor* o,
+                                   const tix_options* options) {
+    arm(bytes, bytes);
+    tix_status status = tix_scatter_elements(d, i, u, 0, o, options);
+    assert_int_equal(disarm(), refused);
+    return status;
+}
+
 /* No memory at all: the call fails with OUT_OF_MEMORY and a diagnostic, its output untouched
  * (a scatter's out-of-place copy included), and succeeds once memory is back. */
 static void test_no_memory(void** state) {
@@ -223,10 +233,7 @@ static void test_no_memory_for_groups(void** state) {
     add.reduction = TIX_REDUCTION_ADD;
     add.executor = &executor;
     /* the copies (group 0 runs on the output itself), nothing else */
-    arm((GROUPS - 1) * sizeof out, (GROUPS - 1) * sizeof out);
-    tix_status status = tix_scatter_elements(&d, &i, &u, 0, &o, &add);
-    assert_int_equal(disarm(), 1);
-    EXPECT_OK(status);
+    EXPECT_OK(scatter_refusing((GROUPS - 1) * sizeof out, 1, &d, &i, &u, &o, &add));
     assert_memory_equal(out, want, sizeof out);
     tix_threadpool_destroy(pool);
     free(upd);
@@ -263,20 +270,15 @@ static void test_no_memory_for_chunks(void** state) {
     /* serially: the one copy (and the undo copy, of the same size) refused */
     o.data = out;
     memset(out, 0x5C, sizeof out);
-    arm(sizeof out, sizeof out);
-    tix_status status = tix_scatter_elements(&d, &i, &u, 0, &o, &add);
-    assert_int_equal(disarm(), 2);
-    EXPECT_STATUS(status, TIX_STATUS_OUT_OF_MEMORY);
+    EXPECT_STATUS(scatter_refusing(sizeof out, 2, &d, &i, &u, &o, &add),
+                  TIX_STATUS_OUT_OF_MEMORY);
     assert_non_null(strstr(diag.message, "chunk sums"));
     for (size_t k = 0; k < sizeof out; k++)
         assert_int_equal(((unsigned char*)out)[k], 0x5C);
 
     /* on a pool: a copy for each chunk after the first refused, one copy granted */
     add.executor = &executor;
-    arm((CHUNKS - 1) * sizeof out, (CHUNKS - 1) * sizeof out);
-    status = tix_scatter_elements(&d, &i, &u, 0, &o, &add);
-    assert_int_equal(disarm(), 1);
-    EXPECT_OK(status);
+    EXPECT_OK(scatter_refusing((CHUNKS - 1) * sizeof out, 1, &d, &i, &u, &o, &add));
     assert_memory_equal(out, want, sizeof out);
     tix_threadpool_destroy(pool);
     free(upd);
