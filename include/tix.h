@@ -91,7 +91,8 @@
  *   1 (mul). Then, chunk after chunk, each output element becomes out + s (add, sub) or out * s
  *   (mul), except where s is still z bit for bit (the chunk left it: x + -0 and x * 1 are x, and
  *   a NaN of data keeps its bits). Results still never depend on the executor or the thread
- *   count; the chunk sums take one copy of the output (OUT_OF_MEMORY without it).
+ *   count; the chunk sums take one copy of the output, a strided output one more (OUT_OF_MEMORY
+ *   without them).
  *
  * Execution: a call runs on the calling thread unless options.executor is given, in which case
  * the library runs its tasks through executor->parallel_for. Results are bitwise identical for
@@ -325,7 +326,7 @@ typedef struct tix_options {
  * INVALID_OPTION (an enum out of range, a reduction on a gather), UNSUPPORTED_REDUCTION,
  * INDEX_OUT_OF_RANGE, ALIASING (the output overlaps an input other than exactly data of a
  * scatter, or itself), OUT_OF_MEMORY (TIX_REDUCTION_MEAN keeps one count per output element,
- * TIX_ACCUMULATE_CHUNKED the chunk sums of one copy of the output).
+ * TIX_ACCUMULATE_CHUNKED the copies of the output its chunks are summed in).
  */
 
 /* Gather slices along `axis` (ONNX Gather; OpenVINO Gather-7/8 and TF gather with batch_dims).
