@@ -2,9 +2,10 @@
 # Checks that the Debian packages a make target needs are installed, and installs the missing ones
 # when run as root (with apt-get). As another user it prints the apt-get line to run and fails.
 #
-#   scripts/deps.sh build      the library, examples and demo
-#   scripts/deps.sh test       + cmocka, pkg-config, g++ (header check), protobuf-c (the CLI)
-#   scripts/deps.sh coverage   + gcovr
+#   scripts/deps.sh build      the library, the CLI (protobuf-c), tests (cmocka), examples and demo
+#                              (pthreadpool: its executor adapter is built and tested too)
+#   scripts/deps.sh test       build + g++ (the header check)
+#   scripts/deps.sh coverage   test + gcovr
 #   scripts/deps.sh sanitize   test + clang and its sanitizer runtimes (make sanitize, make tsan)
 #   scripts/deps.sh valgrind   test + valgrind
 #   scripts/deps.sh fuzz       build + clang and its runtimes (libFuzzer, ASan, UBSan)
@@ -13,13 +14,14 @@
 set -eu
 
 what=${1:-test}
+build="cmake make gcc libc6-dev pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler libpthreadpool-dev"
 case "$what" in
-    build) packages="cmake make gcc libc6-dev pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler" ;;
-    test) packages="cmake make gcc libc6-dev g++ pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler" ;;
-    coverage) packages="cmake make gcc libc6-dev g++ pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler gcovr" ;;
-    sanitize) packages="cmake make gcc libc6-dev g++ pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler clang libclang-rt-dev" ;;
-    valgrind) packages="cmake make gcc libc6-dev g++ pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler valgrind" ;;
-    fuzz) packages="cmake make gcc libc6-dev pkg-config libcmocka-dev libprotobuf-c-dev protobuf-c-compiler clang libclang-rt-dev" ;;
+    build) packages="$build" ;;
+    test) packages="$build g++" ;;
+    coverage) packages="$build g++ gcovr" ;;
+    sanitize) packages="$build g++ clang libclang-rt-dev" ;;
+    valgrind) packages="$build g++ valgrind" ;;
+    fuzz) packages="$build clang libclang-rt-dev" ;;
     *)
         echo "usage: $0 build|test|coverage|sanitize|valgrind|fuzz" >&2
         exit 2
