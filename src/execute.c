@@ -39,7 +39,8 @@
  * sits in L1 (in chunks of 256, each chunk read the row from L2 again: 1.8x the time of
  * gather_last_axis). */
 #define ROW_CHUNK 1024
-/* Outputs larger than this are written with streaming stores (far beyond any cache)... */
+/* Outputs larger than this are written with streaming stores (far beyond any cache), where the
+ * CPU gains by them (cpu.c)... */
 #define STREAM_BYTES (32 * 1024 * 1024)
 /* ... by a scatter, in runs at least this long (shorter ones would write partial lines). */
 #define STREAM_MIN_RUN 256
@@ -52,8 +53,8 @@
 #define SKIP_MIN_RUN 256
 /* The longest output row a scatter stages in the cache (stage_bytes); the stage is on the stack.
  * Staged rows are written once and not read again by the call: with streaming stores when the
- * output passes STAGE_STREAM_BYTES (scatter_elements_unique, 16 MB: 0.84-0.89x the time with
- * them, 0.92-1.03x without, against copying data first). */
+ * output passes STAGE_STREAM_BYTES, where the CPU gains by them (scatter_elements_unique, 16 MB,
+ * on Zen 3: 0.84-0.89x the time with them, 0.92-1.03x without, against copying data first). */
 #define STAGE_BYTES 8192
 #define STAGE_STREAM_BYTES (4 * 1024 * 1024)
 /* A scatter whose updates may all reach one element, with a reduction that groups exactly
@@ -128,6 +129,11 @@ typedef struct pass {
 } pass;
 
 static const int64_t one = 1;
+
+/* Whether an output of `bytes` is written with streaming stores, past `threshold` bytes. */
+static bool streams(int64_t bytes, int64_t threshold) {
+    return bytes > threshold && tix__streaming();
+}
 
 /* base + offset, keeping NULL for an operand a pass does not use. */
 static char* at(char* base, int64_t offset) {
@@ -753,7 +759,7 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
     tix__loop_fold(&p->loop);
     int64_t bytes = dense_rows_of(&p->loop, size);
     if (bytes > 0 && bytes <= FILL_BLOCK) {
-        bool streaming = tix_tensor_count(call->output) * (int64_t)size > STREAM_BYTES;
+        bool streaming = streams(tix_tensor_count(call->output) * (int64_t)size, STREAM_BYTES);
         p->copy_rows = tix__copy_rows_kernel((size_t)bytes, streaming);
         p->fused_rows = tix__fused_rows_kernel((size_t)bytes, call->indices->dtype,
                                                map->components, streaming);
@@ -868,7 +874,7 @@ static bool plan_runs(const tix__call* call, const tix__loop* loop, bool in_plac
                        .runs = runs,
                        .writer = writer,
                        .in_place = in_place,
-                       .streaming = total > STREAM_BYTES};
+                       .streaming = streams(total, STREAM_BYTES)};
     return true;
 }
 
@@ -1028,7 +1034,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     }
     int64_t staged = one_pass && !in_place && chunks == 0 ? stage_bytes(call, &rows) : 0;
     if ((!in_place || detour) && staged == 0) { /* data first (unless staged) */
-        bool streaming = n * (int64_t)size > STREAM_BYTES;
+        bool streaming = streams(n * (int64_t)size, STREAM_BYTES);
         *p = (pass){.kind = PASS_GATHER,
                     .row = streaming ? tix__stream_move_kernel(size) : tix__move_kernel(size)};
         tix__operands operands = {output, call->data, NULL, NULL};
@@ -1077,9 +1083,9 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         p->stage_bytes = staged;
         p->stage_data = call->data->data;
         p->stage_output = output->data;
-        p->stage_streaming = n * (int64_t)size > STAGE_STREAM_BYTES;
+        p->stage_streaming = streams(n * (int64_t)size, STAGE_STREAM_BYTES);
     }
-    if (o->reduction == TIX_REDUCTION_NONE && n * (int64_t)size > STREAM_BYTES &&
+    if (o->reduction == TIX_REDUCTION_NONE && streams(n * (int64_t)size, STREAM_BYTES) &&
         dense_rows_of(&p->loop, size) >= STREAM_MIN_RUN) {
         /* replacing long runs of a large output: streaming stores spare reading each line */
         p->row = tix__stream_move_kernel(size);

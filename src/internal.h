@@ -213,12 +213,20 @@ tix_status tix__scatter_entry(const tix__request* request);
 tix_status tix__run_gather(const tix__call* call, const tix__map* map);
 tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_place);
 
-/* ---- kernels/simd_x86.c: SIMD paths chosen at run time ---- */
+/* ---- cpu.c: what the processor is, asked once ---- */
 /* Whether the AVX2 paths run: the CPU has AVX2 and tix__simd_enable has not turned them off. */
 bool tix__avx2(void);
 /* false turns the SIMD paths off, true back on where the CPU has them (for the tests that
  * compare them with the portable loops; not thread-safe against running calls). */
 void tix__simd_enable(bool enable);
+/* Whether outputs far beyond the caches are written with streaming stores: where they pay on
+ * this CPU, unless tix__streaming_choose said otherwise. */
+bool tix__streaming(void);
+/* 1: always, 0: never, -1: as the CPU says (for the tests that run both ways; not thread-safe
+ * against running calls). */
+void tix__streaming_choose(int choice);
+
+/* ---- kernels/simd_x86.c: SIMD paths chosen at run time ---- */
 /* The start of a dense element gather along the indexed axis (dst[i] = src[index[i] * size],
  * dense int64 or int32 indices by `width`), 4- or 8-byte elements, with hardware gathers:
  * moves elements while whole vectors of indices are in [0, bound) and returns how many (0

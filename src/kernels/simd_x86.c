@@ -1,34 +1,15 @@
 /* x86 SIMD paths, chosen at run time: each function here is compiled for AVX2 alone (a target
  * attribute, so the rest of the library keeps the baseline instruction set) and runs only
- * where the CPU reports AVX2. Elsewhere, and on other processors, the portable loops do all the
- * work; tests run both and compare them (tests/unit/test_simd.c).
+ * where the CPU reports AVX2 (tix__avx2, cpu.c). Elsewhere, and on other processors, the
+ * portable loops do all the work; tests run both and compare them (tests/unit/test_simd.c).
  *
  * Hardware gathers: measured against the portable shortest loop on gather_elements_last
  * (bench/ab.sh), 0.86 to 0.88x the time at 1 thread, 0.95 to 0.98x at 2
  * (docs/PERFORMANCE.md). */
-#include <stdatomic.h>
-
 #include "../internal.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
-
-/* -1: not asked yet; 0: off; 1: on. */
-static atomic_int avx2_state = -1;
-
-bool tix__avx2(void) {
-    int state = atomic_load_explicit(&avx2_state, memory_order_relaxed);
-    if (state < 0) {
-        __builtin_cpu_init();
-        state = __builtin_cpu_supports("avx2") ? 1 : 0;
-        atomic_store_explicit(&avx2_state, state, memory_order_relaxed);
-    }
-    return state == 1;
-}
-
-void tix__simd_enable(bool enable) {
-    atomic_store_explicit(&avx2_state, enable ? -1 : 0, memory_order_relaxed);
-}
 
 /* Lanes whose index is outside [0, bound): all ones. */
 __attribute__((target("avx2"))) static inline __m256i outside64(__m256i v, __m256i last) {
@@ -125,14 +106,6 @@ int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_
 }
 
 #else /* no x86 SIMD paths: the portable loops do all the work */
-
-bool tix__avx2(void) {
-    return false;
-}
-
-void tix__simd_enable(bool enable) {
-    (void)enable;
-}
 
 int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n, int64_t bound,
                          size_t size, size_t width) {

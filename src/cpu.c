@@ -1,0 +1,81 @@
+/* What the processor is, asked once per process and cached: whether it has AVX2 (the kernels of
+ * kernels/simd_x86.c) and whether streaming stores pay for outputs far beyond the caches (the
+ * plans of execute.c). These two answers are the library's only global state; either way the
+ * results are the same bits, only the time differs.
+ *
+ * Streaming stores write a line to memory without reading it into the cache first, which on
+ * most processors saves a third of the traffic of a large copy. On AMD family 1Ah (Zen 5) they
+ * measured slower than ordinary stores (bench/ab.sh, docs/PERFORMANCE.md: gather_rows 0.76x,
+ * scatter_nd_rows 0.85x, scatter_elements_unique 0.79x the time without them; a plain copy of
+ * 256 MiB 34 GB/s with ordinary stores against 29 with 16-byte streaming ones), while on family
+ * 19h (Zen 3) they measured faster (0.84-0.89x). Elsewhere they are taken, as the textbook
+ * says. */
+#include <stdatomic.h>
+
+#include "internal.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+
+static bool cpu_has_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+}
+
+/* AMD's family 1Ah and later: ordinary stores beat streaming ones. */
+static bool cpu_prefers_ordinary_stores(void) {
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx))
+        return false;
+    bool amd = ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163; /* "AuthenticAMD" */
+    if (!amd || !__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+        return false;
+    unsigned family = (eax >> 8) & 0xf;
+    if (family == 0xf)
+        family += (eax >> 20) & 0xff;
+    return family >= 0x1a;
+}
+#else
+static bool cpu_has_avx2(void) {
+    return false;
+}
+
+static bool cpu_prefers_ordinary_stores(void) {
+    return false; /* (without SSE2, a streaming copy is memcpy anyway) */
+}
+#endif
+
+/* Each answer: -1 not asked yet, 0 no, 1 yes. */
+static atomic_int avx2_state = -1;
+static atomic_int streaming_state = -1;
+
+/* The cached answer in *state, asking `probe` the first time. */
+static bool answer(atomic_int* state, bool (*probe)(void)) {
+    int value = atomic_load_explicit(state, memory_order_relaxed);
+    if (value < 0) {
+        value = probe() ? 1 : 0;
+        atomic_store_explicit(state, value, memory_order_relaxed);
+    }
+    return value == 1;
+}
+
+static bool streaming_pays(void) {
+    return !cpu_prefers_ordinary_stores();
+}
+
+bool tix__avx2(void) {
+    return answer(&avx2_state, cpu_has_avx2);
+}
+
+void tix__simd_enable(bool enable) {
+    atomic_store_explicit(&avx2_state, enable ? -1 : 0, memory_order_relaxed);
+}
+
+bool tix__streaming(void) {
+    return answer(&streaming_state, streaming_pays);
+}
+
+void tix__streaming_choose(int choice) {
+    atomic_store_explicit(&streaming_state, choice < 0 ? -1 : choice > 0 ? 1 : 0,
+                          memory_order_relaxed);
+}
