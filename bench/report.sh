@@ -112,6 +112,7 @@ file == 2 && /"machine"/ {
 file == 2 && /"runs":/ { runs = field($0, "runs") }
 file == 2 && /"quick":/ { quick = field($0, "quick") }
 file == 2 && /"stream_gbps"/ { stream = bandwidths($0) }
+file == 2 && /"stream_streaming_gbps"/ { streaming = bandwidths($0) }
 file == 2 && /"stream_store_loop_gbps"/ { loop = bandwidths($0) }
 file == 2 && /"workload":/ {
     w = field($0, "workload"); t = field($0, "threads")
@@ -128,7 +129,8 @@ END {
     print "Machine: " machine "."
     if (build != "") print "Build: " build "."
     print "Load average (1 min) before the run " before ", after " after "."
-    print "STREAM copy (streaming stores, the floor): " stream \
+    print "STREAM copy, the floor (the faster of streaming and ordinary stores): " stream \
+          (streaming != "" ? "; with streaming stores: " streaming : "") \
           (loop != "" ? "; with ordinary stores: " loop : "") "."
     print ""
     head = "| workload |"; rule = "|---|"
