@@ -11,7 +11,7 @@
  * -b: turns of BLOCK timed calls, each after one untimed call, instead of one call per turn:
  * for workloads that fit in the last-level cache, where a call's time depends on what the call
  * before left there, this times each build after itself, as `tix bench` does.
- * -t: threads (the built-in pool of build A serves both), -q: --quick sizes, -i: scatters in
+ * -t: threads (each build on a built-in pool of its own), -q: --quick sizes, -i: scatters in
  * place. Prints per workload the median and minimum of each build and their ratios (B / A). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
@@ -55,9 +55,10 @@ static int usage(void) {
     return 2;
 }
 
-/* Sets up one workload, checks both builds' results and times them alternately. */
+/* Sets up one workload, checks both builds' results and times them alternately, each build on
+ * its own executor (NULL: serially). */
 static int compare(size_t which, bool quick, bool in_place, int calls, int block,
-                   const tix_executor* executor, int threads) {
+                   const tix_executor* const executors[2], int threads) {
     static const run_fn runs[2] = {a_bench_case_run, b_bench_case_run};
     static const check_fn checks[2] = {a_bench_case_check, b_bench_case_check};
     const char* name = a_bench_specs[which].name;
@@ -66,9 +67,9 @@ static int compare(size_t which, bool quick, bool in_place, int calls, int block
         fprintf(stderr, "ab: no memory for %s\n", name);
         return 1;
     }
-    c.options.executor = executor;
     for (int side = 0; side < 2; side++) {
         char why[256];
+        c.options.executor = executors[side];
         if (runs[side](&c, false) != TIX_STATUS_OK || !checks[side](&c, why, sizeof why)) {
             fprintf(stderr, "ab: build %c gives a wrong %s: %s\n", "AB"[side], name, why);
             a_bench_case_free(&c);
@@ -83,6 +84,7 @@ static int compare(size_t which, bool quick, bool in_place, int calls, int block
             /* with turns of a block, the first call of each is not timed */
             for (int j = block > 0 ? -1 : 0; j < (block > 0 ? block : 1) && timed[side] < calls;
                  j++) {
+                c.options.executor = executors[side];
                 double start = now_ms();
                 tix_status status = runs[side](&c, in_place);
                 double elapsed = now_ms() - start;
@@ -131,14 +133,23 @@ int main(int argc, char** argv) {
     }
     if (first == argc)
         return usage();
-    tix_threadpool* pool = threads > 1 ? a_tix_threadpool_create((size_t)threads) : NULL;
-    if (threads > 1 && pool == NULL) {
-        fprintf(stderr, "ab: no pool of %d threads\n", threads);
-        return 1;
+    tix_threadpool* pools[2] = {NULL, NULL};
+    tix_executor executor[2];
+    const tix_executor* executors[2] = {NULL, NULL};
+    if (threads > 1) {
+        pools[0] = a_tix_threadpool_create((size_t)threads);
+        pools[1] = b_tix_threadpool_create((size_t)threads);
+        if (pools[0] == NULL || pools[1] == NULL) {
+            fprintf(stderr, "ab: no pools of %d threads\n", threads);
+            a_tix_threadpool_destroy(pools[0]);
+            b_tix_threadpool_destroy(pools[1]);
+            return 1;
+        }
+        executor[0] = a_tix_threadpool_executor(pools[0]);
+        executor[1] = b_tix_threadpool_executor(pools[1]);
+        executors[0] = &executor[0];
+        executors[1] = &executor[1];
     }
-    tix_executor executor;
-    if (pool != NULL)
-        executor = a_tix_threadpool_executor(pool);
     int failed = 0;
     for (int k = first; k < argc; k++) {
         size_t which = 0;
@@ -149,9 +160,9 @@ int main(int argc, char** argv) {
             failed = 1;
             continue;
         }
-        failed |= compare(which, quick, in_place, calls, block, pool != NULL ? &executor : NULL,
-                          threads);
+        failed |= compare(which, quick, in_place, calls, block, executors, threads);
     }
-    a_tix_threadpool_destroy(pool);
+    a_tix_threadpool_destroy(pools[0]);
+    b_tix_threadpool_destroy(pools[1]);
     return failed;
 }

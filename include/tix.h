@@ -286,8 +286,11 @@ typedef struct tix_executor {
     void* pool; /* passed through to parallel_for */
 } tix_executor;
 
-/* The built-in pool: persistent worker threads plus the calling thread, which take tiles from a
- * shared counter (dynamic scheduling). Calls from several threads on one pool are serialized.
+/* The built-in pool: persistent worker threads plus the calling thread. Each thread runs an
+ * equal contiguous share of the tiles, the same share on every call (so repeated calls on the
+ * same tensors find them in the same thread's caches), then takes over what is left of the
+ * others' shares (so a thread that is held back holds up no one). Calls from several threads on
+ * one pool are serialized.
  * tix_threadpool_create(0) uses one thread per online CPU; it returns NULL when memory or
  * threads are not available. A pool of 1 thread runs every task on the caller. */
 typedef struct tix_threadpool tix_threadpool;

@@ -1,7 +1,17 @@
 /* The built-in executor: a pool of persistent workers that, together with the calling thread,
- * take tiles of a parallel_for from one atomic counter. One job at a time: concurrent callers
- * queue on call_lock. Everything a task writes is published to the caller by the mutex that
- * both take when a worker reports done. */
+ * run the tiles of a parallel_for. The tiles are dealt out in equal contiguous shares, one per
+ * thread, the same share to the same thread on every call: each thread works through its own
+ * share from the front, then takes what is left of the others' from their backs. So a thread
+ * that the host holds back does not hold up the job (its share is taken over), and a call on
+ * the same tensors as the call before finds each part of them in the caches of the thread that
+ * touched it last (scatter_elements_unique on two threads: 0.7x the time of taking every tile
+ * from one shared counter, on a VM whose two vCPUs each had an L3 of their own).
+ *
+ * A tile is claimed by decrementing its share's `left` while it is positive; the owner then
+ * takes the tile at `front`, a thief the one before `back`. Claims never exceed the share, so
+ * the two ends never cross. One job at a time: concurrent callers queue on call_lock.
+ * Everything a task writes is published to the caller by the mutex that both take when a
+ * worker reports done. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <pthread.h>
@@ -11,11 +21,24 @@
 
 #include "internal.h"
 
+/* One thread's share of the tiles of a job: [front, back), `left` of them unclaimed. A cache
+ * line of its own: the shares start at a line's start (tix_threadpool_create). */
+typedef struct share {
+    atomic_size_t front, back, left;
+    char padding[TIX__CACHE_LINE - 3 * sizeof(atomic_size_t)];
+} share;
+
+typedef struct worker {
+    pthread_t thread;
+    tix_threadpool* pool;
+    size_t self; /* its share */
+} worker;
+
 struct tix_threadpool {
     size_t threads; /* workers + the caller */
-    pthread_t* workers;
+    worker* workers;
     pthread_mutex_t call_lock; /* held for a whole parallel_for */
-    pthread_mutex_t lock;      /* guards everything below but `next` */
+    pthread_mutex_t lock;      /* guards everything below but the shares' counters */
     pthread_cond_t wake;       /* a new job, or stop */
     pthread_cond_t done;       /* the last worker left the job */
     uint64_t generation;       /* counts jobs */
@@ -23,21 +46,50 @@ struct tix_threadpool {
     size_t busy; /* workers still in the current job */
     tix_task_fn task;
     void* context;
-    size_t range, tile, tiles;
-    atomic_size_t next; /* the next tile to take */
+    size_t range, tile;
+    void* share_memory; /* what shares lies in */
+    share* shares;      /* per thread: workers 0 .. threads - 2, then the caller */
 };
 
-static void take_tiles(tix_threadpool* pool) {
-    for (;;) {
-        size_t t = atomic_fetch_add_explicit(&pool->next, 1, memory_order_relaxed);
-        if (t >= pool->tiles) return;
-        size_t begin = t * pool->tile, rest = pool->range - begin;
-        pool->task(pool->context, begin, rest < pool->tile ? rest : pool->tile);
+/* The first tile of share i of `tiles` cut into `threads` shares (the first tiles % threads
+ * shares one longer). */
+static size_t share_start(size_t tiles, size_t threads, size_t i) {
+    size_t extra = tiles % threads;
+    return i * (tiles / threads) + (i < extra ? i : extra);
+}
+
+/* Claims a tile of `s`: whether one was left. */
+static bool claim(share* s) {
+    size_t left = atomic_load_explicit(&s->left, memory_order_relaxed);
+    while (left > 0) {
+        if (atomic_compare_exchange_weak_explicit(&s->left, &left, left - 1, memory_order_relaxed,
+                                                  memory_order_relaxed)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void run_tile(tix_threadpool* pool, size_t t) {
+    size_t begin = t * pool->tile, rest = pool->range - begin;
+    pool->task(pool->context, begin, rest < pool->tile ? rest : pool->tile);
+}
+
+/* The tiles of thread `self`: its own share front to back, then the others' from their backs. */
+static void take_tiles(tix_threadpool* pool, size_t self) {
+    share* own = &pool->shares[self];
+    while (claim(own))
+        run_tile(pool, atomic_fetch_add_explicit(&own->front, 1, memory_order_relaxed));
+    for (size_t k = 1; k < pool->threads; k++) {
+        share* other = &pool->shares[(self + k) % pool->threads];
+        while (claim(other))
+            run_tile(pool, atomic_fetch_sub_explicit(&other->back, 1, memory_order_relaxed) - 1);
     }
 }
 
 static void* work(void* argument) {
-    tix_threadpool* pool = argument;
+    const worker* me = argument;
+    tix_threadpool* pool = me->pool;
     uint64_t seen = 0;
     for (;;) {
         pthread_mutex_lock(&pool->lock);
@@ -48,7 +100,7 @@ static void* work(void* argument) {
         }
         seen = pool->generation;
         pthread_mutex_unlock(&pool->lock);
-        take_tiles(pool);
+        take_tiles(pool, me->self);
         pthread_mutex_lock(&pool->lock);
         if (--pool->busy == 0) pthread_cond_signal(&pool->done);
         pthread_mutex_unlock(&pool->lock);
@@ -61,12 +113,13 @@ static void shut_down(tix_threadpool* pool, size_t started) {
     pool->stop = true;
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
-    for (size_t i = 0; i < started; i++) pthread_join(pool->workers[i], NULL);
+    for (size_t i = 0; i < started; i++) pthread_join(pool->workers[i].thread, NULL);
     pthread_cond_destroy(&pool->done);
     pthread_cond_destroy(&pool->wake);
     pthread_mutex_destroy(&pool->lock);
     pthread_mutex_destroy(&pool->call_lock);
     free(pool->workers);
+    free(pool->share_memory);
     free(pool);
 }
 
@@ -79,17 +132,32 @@ tix_threadpool* tix_threadpool_create(size_t threads) {
     if (pool == NULL) return NULL;
     pool->threads = threads;
     pool->workers = calloc(threads, sizeof *pool->workers);
-    if (pool->workers == NULL) {
+    /* (one line more, to start the shares at a line's start) */
+    pool->share_memory = threads <= (SIZE_MAX - TIX__CACHE_LINE) / sizeof(share)
+                             ? calloc(1, threads * sizeof(share) + TIX__CACHE_LINE)
+                             : NULL;
+    if (pool->workers == NULL || pool->share_memory == NULL) {
+        free(pool->workers);
+        free(pool->share_memory);
         free(pool);
         return NULL;
+    }
+    uintptr_t at = (uintptr_t)pool->share_memory;
+    pool->shares = (share*)(void*)((char*)pool->share_memory +
+                                   (TIX__CACHE_LINE - at % TIX__CACHE_LINE) % TIX__CACHE_LINE);
+    for (size_t i = 0; i < threads; i++) {
+        atomic_init(&pool->shares[i].front, 0);
+        atomic_init(&pool->shares[i].back, 0);
+        atomic_init(&pool->shares[i].left, 0);
     }
     pthread_mutex_init(&pool->call_lock, NULL);
     pthread_mutex_init(&pool->lock, NULL);
     pthread_cond_init(&pool->wake, NULL);
     pthread_cond_init(&pool->done, NULL);
-    atomic_init(&pool->next, 0);
     for (size_t i = 0; i + 1 < threads; i++) {
-        if (pthread_create(&pool->workers[i], NULL, work, pool) != 0) {
+        pool->workers[i].pool = pool;
+        pool->workers[i].self = i;
+        if (pthread_create(&pool->workers[i].thread, NULL, work, &pool->workers[i]) != 0) {
             shut_down(pool, i);
             return NULL;
         }
@@ -122,13 +190,18 @@ void tix_threadpool_parallel_for(void* argument, tix_task_fn task, void* context
     pool->context = context;
     pool->range = range;
     pool->tile = tile;
-    pool->tiles = tiles;
-    atomic_store_explicit(&pool->next, 0, memory_order_relaxed);
+    for (size_t i = 0; i < pool->threads; i++) {
+        size_t front = share_start(tiles, pool->threads, i);
+        size_t back = share_start(tiles, pool->threads, i + 1);
+        atomic_store_explicit(&pool->shares[i].front, front, memory_order_relaxed);
+        atomic_store_explicit(&pool->shares[i].back, back, memory_order_relaxed);
+        atomic_store_explicit(&pool->shares[i].left, back - front, memory_order_relaxed);
+    }
     pool->busy = pool->threads - 1;
     pool->generation++;
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
-    take_tiles(pool);
+    take_tiles(pool, pool->threads - 1);
     pthread_mutex_lock(&pool->lock);
     while (pool->busy > 0) pthread_cond_wait(&pool->done, &pool->lock);
     pthread_mutex_unlock(&pool->lock);

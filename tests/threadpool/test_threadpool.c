@@ -1,6 +1,9 @@
-/* The built-in pool: the parallel_for contract, bitwise-equal results with any thread count, and
- * many callers sharing one pool. */
+/* The built-in pool: the parallel_for contract, its shares (each thread its own tiles, the others'
+ * taken over when it is held back), bitwise-equal results with any thread count, and many
+ * callers sharing one pool. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <pthread.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -10,6 +13,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <time.h>
 #include <tix.h>
 
 typedef struct coverage {
@@ -45,6 +49,102 @@ static void test_tiles_cover_the_range_once(void** state) {
         }
         tix_threadpool_destroy(pool);
     }
+}
+
+static double seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Yields until *counter reaches `target`; false after 10 s (a failure, not a hang). */
+static bool wait_until(atomic_size_t* counter, size_t target) {
+    double start = seconds();
+    while (atomic_load(counter) < target) {
+        if (seconds() - start > 10) return false;
+        sched_yield();
+    }
+    return true;
+}
+
+/* As many tiles as threads, each task waiting until every thread has started one: each
+ * thread can only run a tile of its own share. */
+enum { PLACED_THREADS = 3 };
+typedef struct placement {
+    atomic_size_t started;
+    atomic_int timed_out;
+    pthread_t ran[PLACED_THREADS];
+} placement;
+
+static void wait_for_all(void* context, size_t begin, size_t count) {
+    placement* p = context;
+    (void)count; /* (tiles of 1) */
+    p->ran[begin] = pthread_self();
+    atomic_fetch_add(&p->started, 1);
+    if (!wait_until(&p->started, PLACED_THREADS)) atomic_store(&p->timed_out, 1);
+}
+
+/* The same tile on the same thread in every call (each thread's share is its own), tiles on
+ * different threads; with one shared counter the two workers would take tiles 1 and 2 in
+ * either order. */
+static void test_each_thread_keeps_its_share(void** state) {
+    (void)state;
+    tix_threadpool* pool = tix_threadpool_create(PLACED_THREADS);
+    assert_non_null(pool);
+    pthread_t first[PLACED_THREADS];
+    for (int call = 0; call < 20; call++) {
+        placement p = {0};
+        tix_threadpool_parallel_for(pool, wait_for_all, &p, PLACED_THREADS, 1);
+        assert_int_equal(atomic_load(&p.timed_out), 0);
+        for (int t = 0; t < PLACED_THREADS; t++) {
+            if (call == 0) {
+                first[t] = p.ran[t];
+                for (int u = 0; u < t; u++) assert_false(pthread_equal(first[u], first[t]));
+            } else if (!pthread_equal(p.ran[t], first[t])) {
+                fail_msg("call %d: tile %d ran on another thread than in the first call", call, t);
+            }
+        }
+    }
+    /* the caller runs the last share */
+    placement p = {0};
+    tix_threadpool_parallel_for(pool, wait_for_all, &p, PLACED_THREADS, 1);
+    assert_true(pthread_equal(p.ran[PLACED_THREADS - 1], pthread_self()));
+    tix_threadpool_destroy(pool);
+}
+
+/* A worker held back inside its first tile until the caller has run more tiles than its own
+ * share: the caller must take over the worker's share. */
+enum { HELD_RANGE = 100 };
+typedef struct holdup {
+    pthread_t caller;
+    atomic_size_t by_caller;
+    atomic_int timed_out;
+    atomic_int visits[HELD_RANGE];
+} holdup;
+
+static void hold_the_worker(void* context, size_t begin, size_t count) {
+    holdup* h = context;
+    for (size_t i = begin; i < begin + count; i++) atomic_fetch_add(&h->visits[i], 1);
+    if (pthread_equal(pthread_self(), h->caller)) {
+        atomic_fetch_add(&h->by_caller, count);
+    } else if (!wait_until(&h->by_caller, HELD_RANGE / 2 + 1)) {
+        atomic_store(&h->timed_out, 1);
+    }
+}
+
+static void test_a_held_thread_is_taken_over(void** state) {
+    (void)state;
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    holdup* h = calloc(1, sizeof *h);
+    assert_non_null(h);
+    h->caller = pthread_self();
+    tix_threadpool_parallel_for(pool, hold_the_worker, h, HELD_RANGE, 1);
+    assert_int_equal(atomic_load(&h->timed_out), 0);
+    assert_true(atomic_load(&h->by_caller) > HELD_RANGE / 2);
+    for (int i = 0; i < HELD_RANGE; i++) assert_int_equal(atomic_load(&h->visits[i]), 1);
+    free(h);
+    tix_threadpool_destroy(pool);
 }
 
 static void test_create_defaults(void** state) {
@@ -143,6 +243,8 @@ static void test_concurrent_callers_share_a_pool(void** state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tiles_cover_the_range_once),
+        cmocka_unit_test(test_each_thread_keeps_its_share),
+        cmocka_unit_test(test_a_held_thread_is_taken_over),
         cmocka_unit_test(test_create_defaults),
         cmocka_unit_test(test_results_do_not_depend_on_threads),
         cmocka_unit_test(test_concurrent_callers_share_a_pool),
