@@ -213,6 +213,11 @@ static void prefetch_span(const char* at, int64_t bytes) {
     for (int64_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH(at + b);
 }
 
+/* The same for lines about to be written. */
+static void prefetch_span_for_write(char* at, int64_t bytes) {
+    for (int64_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH_WRITE(at + b);
+}
+
 /* Prefetches what `spans` says of row r of a panel. */
 static void prefetch_ahead(char* const* base, const int64_t* rs, const int64_t* spans,
                            int64_t r) {
@@ -326,7 +331,8 @@ static void packed_panel(const pass* p, char** base, const int64_t* rs, int64_t*
 }
 
 /* A staged scatter's panel: each row of the output is copied from data into a stage in L1, its
- * row of updates applied there (in order), and the stage written out once; see stage_bytes. */
+ * row of updates applied there (in order), and the stage written out once; see stage_bytes. The
+ * rows two ahead are prefetched, of data to read and of the output to write. */
 static void staged_panel(const pass* p, char* const* base, const int64_t* rs, const int64_t* es,
                          int64_t m, int64_t n) {
     _Alignas(64) char stage[STAGE_BYTES];
@@ -334,8 +340,13 @@ static void staged_panel(const pass* p, char* const* base, const int64_t* rs, co
     for (int64_t r = 0; r < m; r++) {
         char* row = base[TIX__INDEXED] + r * rs[TIX__INDEXED];
         const char* from = p->stage_data + (row - p->stage_output);
-        if (r + ROWS_AHEAD < m) /* (the data rows of a panel follow one another) */
+        if (r + ROWS_AHEAD < m) { /* (the rows of a panel follow one another) */
             prefetch_span(from + ROWS_AHEAD * rs[TIX__INDEXED], (int64_t)bytes);
+            /* the output row too, where ordinary stores would each wait for their line
+             * (scatter_elements_unique: 0.87x the time at 1 thread, 0.88-0.95x at 2) */
+            if (!p->stage_streaming)
+                prefetch_span_for_write(row + ROWS_AHEAD * rs[TIX__INDEXED], (int64_t)bytes);
+        }
         memcpy(stage, from, bytes);
         note(p, p->fused_scatter(stage, 0, base[TIX__DIRECT] + r * rs[TIX__DIRECT],
                                  es[TIX__DIRECT], base[TIX__INDICES] + r * rs[TIX__INDICES],

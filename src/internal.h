@@ -21,11 +21,14 @@
 /* The same into the outer caches only, for lines wanted later than those TIX__PREFETCH asks for:
  * they wait there without taking the first level's few slots for misses in flight. */
 #define TIX__PREFETCH_FAR(p) __builtin_prefetch(p, 0, 2)
+/* A hint that the line at p is about to be written: fetched for ownership ahead of the stores. */
+#define TIX__PREFETCH_WRITE(p) __builtin_prefetch(p, 1)
 #else
 #define TIX__PRINTF(fmt, args)
 #define TIX__TEMPLATE static inline
 #define TIX__PREFETCH(p) ((void)(p))
 #define TIX__PREFETCH_FAR(p) ((void)(p))
+#define TIX__PREFETCH_WRITE(p) ((void)(p))
 #endif
 /* Bytes in a cache line (the unit of prefetching). */
 #define TIX__CACHE_LINE 64
