@@ -32,6 +32,8 @@
 #define PARALLEL_MIN_ELEMENTS 16384
 /* Elements per unit of work handed to the executor, roughly. */
 #define TILE_ELEMENTS 8192
+/* Indices per task of a scatter's check before its first write (check_indices). */
+#define CHECK_TILE (64 * 1024)
 /* Tuples resolved at a time (offsets live on the stack): rows of tuples... */
 #define CHUNK 256
 /* ... and elements of a row. Rows that share their indices and are at most this long go a
@@ -940,6 +942,46 @@ static int64_t chunk_count(const tix__call* call) {
     return chunks < 2 ? 0 : chunks < CHUNKS ? chunks : CHUNKS;
 }
 
+/* A scatter's check of its indices before its first write, on the executor: the indices cut
+ * along their first dimension, each part checked by a task. */
+typedef struct index_check {
+    const tix__call* call;
+    const tix__map* map;
+    atomic_bool failed;
+} index_check;
+
+static void check_part(void* context, size_t begin, size_t count) {
+    index_check* c = context;
+    tix_tensor part = *c->call->indices;
+    part.data = (char*)part.data +
+                (int64_t)begin * part.strides[0] * (int64_t)tix_dtype_size(part.dtype);
+    part.shape[0] = (int64_t)count;
+    if (!tix__indices_resolve(c->call, c->map, c->call->output, &part))
+        atomic_store_explicit(&c->failed, true, memory_order_relaxed);
+}
+
+/* tix__check_indices, its bulk on the executor where there are many indices and the rule makes
+ * an error of a bad one (the other rules need no pass: tix__check_indices): only where some part
+ * fails does the serial check look for the first bad index, to report it. */
+static tix_status check_indices(const tix__call* call, const tix__map* map) {
+    const tix_tensor* indices = call->indices;
+    const tix_executor* executor = call->options.executor;
+    int64_t count = tix_tensor_count(indices);
+    if (executor != NULL && call->options.out_of_range == TIX_OUT_OF_RANGE_ERROR &&
+        map->components > 0 && count >= 2 * CHECK_TILE && indices->rank > 0 &&
+        map->tuple_dim != 0 && indices->shape[0] > 1) {
+        index_check c = {.call = call, .map = map};
+        atomic_init(&c.failed, false);
+        int64_t per_row = count / indices->shape[0];
+        int64_t tile = per_row < CHECK_TILE ? CHECK_TILE / per_row : 1;
+        executor->parallel_for(executor->pool, check_part, &c, (size_t)indices->shape[0],
+                               (size_t)tile);
+        if (!atomic_load(&c.failed))
+            return TIX_STATUS_OK;
+    }
+    return tix__check_indices(call, map, call->output);
+}
+
 /* The end of a scatter that kept a copy of its output (undo): where some tuple resolved to
  * nothing, puts the output back and says which index failed. Frees the copy. */
 static tix_status finish_scatter(const tix__call* call, const tix__map* map, void* undo,
@@ -959,7 +1001,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     if (undo != NULL) {
         memcpy(undo, call->output->data, undo_size);
     } else {
-        tix_status status = tix__check_indices(call, map, call->output);
+        tix_status status = check_indices(call, map);
         if (status != TIX_STATUS_OK)
             return status;
     }

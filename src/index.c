@@ -241,10 +241,11 @@ TIX__VECTOR_CLONES static bool in_range_4(const char* p, int64_t n, int64_t size
     return in_range(p, 4, n, size, wrap, 4);
 }
 
-/* Whether every tuple of the indices resolves under the rule: the tuple dimension (or none) is
- * read as a tuple, every other dimension walked, the innermost a chunk at a time. */
-static bool all_resolve(const tix__call* call, const tix__map* map, const tix_tensor* indexed) {
-    const tix_tensor* indices = call->indices;
+/* Whether every tuple of `indices` (the call's, or a part of them) resolves under the rule: the
+ * tuple dimension (or none) is read as a tuple, every other dimension walked, the innermost a
+ * chunk at a time. */
+bool tix__indices_resolve(const tix__call* call, const tix__map* map, const tix_tensor* indexed,
+                          const tix_tensor* indices) {
     int64_t size[TIX_MAX_RANK], step[TIX_MAX_RANK] = {0}, element = (int64_t)tix_dtype_size(indices->dtype);
     for (int32_t t = 0; t < map->components; t++) size[t] = indexed->shape[map->component_dim[t]];
     tix__tuples tuples = {
@@ -313,7 +314,8 @@ tix_status tix__check_indices(const tix__call* call, const tix__map* map,
             empty = empty || indexed->shape[map->component_dim[t]] == 0;
         if (!empty) return TIX_STATUS_OK;
     }
-    if (tix_tensor_count(indices) == 0 || all_resolve(call, map, indexed)) return TIX_STATUS_OK;
+    if (tix_tensor_count(indices) == 0 || tix__indices_resolve(call, map, indexed, indices))
+        return TIX_STATUS_OK;
     /* Something failed: find the first failing index in row-major order, for the report. */
     const tix__index_rule rule = {indices->dtype, call->options.negative_indices,
                                   call->options.out_of_range};

@@ -151,6 +151,10 @@ typedef struct tix__map {
 /* Index validation: fails with a diagnostic of the first index (row-major) the rule rejects. */
 tix_status tix__check_indices(const tix__call* call, const tix__map* map,
                               const tix_tensor* indexed);
+/* Whether every index tuple of `indices`, the call's indices or a part of them cut along a
+ * dimension that is not the tuple dimension, resolves under the call's rules (no diagnostic). */
+bool tix__indices_resolve(const tix__call* call, const tix__map* map, const tix_tensor* indexed,
+                          const tix_tensor* indices);
 
 enum { TIX__DIRECT = 0, TIX__INDEXED, TIX__INDICES, TIX__COUNTS, TIX__OPERANDS };
 

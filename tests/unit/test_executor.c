@@ -489,6 +489,80 @@ static void test_errors_with_executors(void** state) {
     free(gout);
 }
 
+/* A scatter checks its indices before its first write; with many of them, on the executor, in
+ * parts cut along their first dimension. scatter_elements along axis 1 of data [600, 500]
+ * int32 with indices [600, 300] (180,000: several parts), the indices also seen through a view
+ * flipped along that dimension: all in range, the result of every executor equals the serial
+ * one; one bad index in a late row and another (the first in row-major order) in the middle,
+ * every executor names the first and leaves the output untouched; the late one alone, every
+ * executor finds it (a part far from the first). */
+static void test_checks_on_executors(void** state) {
+    (void)state;
+    enum { R = 600, C = 500, K = 300 };
+    int32_t* data = malloc(sizeof(int32_t) * R * C);
+    int32_t* out = malloc(sizeof(int32_t) * R * C);
+    int32_t* want = malloc(sizeof(int32_t) * R * C);
+    int64_t* idx = malloc(sizeof(int64_t) * R * K);
+    int32_t* upd = malloc(sizeof(int32_t) * R * K);
+    assert_true(data && out && want && idx && upd);
+    for (int n = 0; n < R * C; ++n)
+        data[n] = n;
+    for (int n = 0; n < R * K; ++n) {
+        idx[n] = (int64_t)(next_random() % (2 * C)) - C; /* negatives wrap */
+        upd[n] = -n;
+    }
+    executors e;
+    executors_init(&e);
+    tix_tensor d = UT_T(data, DT_I32, R, C), o = UT_T(out, DT_I32, R, C);
+    tix_tensor u = UT_T(upd, DT_I32, R, K);
+    const int64_t shape[2] = {R, K}, flipped_strides[2] = {-K, 1};
+    const tix_tensor views[2] = {UT_T(idx, DT_I64, R, K),
+                                 ut_tensor(idx + (R - 1) * K, DT_I64, 2, shape, flipped_strides)};
+    for (int v = 0; v < 2; ++v) {
+        tix_options serial = ut_opts();
+        EXPECT_OK(tix_scatter_elements(&d, &views[v], &u, 1, &o, &serial));
+        memcpy(want, out, sizeof(int32_t) * R * C);
+        for (int kind = 1; kind < EXECUTOR_KINDS; ++kind) {
+            tix_options opt = ut_opts();
+            opt.executor = executor_at(&e, kind);
+            memset(out, 0, sizeof(int32_t) * R * C);
+            EXPECT_OK(tix_scatter_elements(&d, &views[v], &u, 1, &o, &opt));
+            expect_same_bytes(out, want, sizeof(int32_t) * R * C, kind, "checked scatter");
+        }
+    }
+    int64_t late = (R - 3) * K + 7, first = (R / 2) * K + 100;
+    idx[late] = C;
+    for (int bad = 0; bad < 2; ++bad) {
+        if (bad == 1)
+            idx[first] = -C - 1;
+        for (int kind = 0; kind < EXECUTOR_KINDS; ++kind) {
+            tix_diagnostic diag;
+            tix_options opt = ut_opts_diag(&diag);
+            opt.executor = executor_at(&e, kind);
+            memset(out, 0x6B, sizeof(int32_t) * R * C);
+            EXPECT_STATUS(tix_scatter_elements(&d, &views[0], &u, 1, &o, &opt),
+                          TIX_STATUS_INDEX_OUT_OF_RANGE);
+            if (bad == 1) {
+                EXPECT_INDEX_DIAG(&diag, first, -C - 1, NULL, NULL);
+            } else {
+                EXPECT_INDEX_DIAG(&diag, late, C, NULL, NULL);
+            }
+            assert_true(ut_all_bytes(out, sizeof(int32_t) * R * C, 0x6B));
+            /* flipped, the late row comes first */
+            EXPECT_STATUS(tix_scatter_elements(&d, &views[1], &u, 1, &o, &opt),
+                          TIX_STATUS_INDEX_OUT_OF_RANGE);
+            EXPECT_INDEX_DIAG(&diag, 2 * K + 7, C, NULL, NULL);
+            assert_true(ut_all_bytes(out, sizeof(int32_t) * R * C, 0x6B));
+        }
+    }
+    executors_destroy(&e);
+    free(data);
+    free(out);
+    free(want);
+    free(idx);
+    free(upd);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Scatters whose updates may all reach one element, with a reduction that comes out the same
  * however the updates are grouped (integers wrap; min and max keep the first winner, a NaN
@@ -821,6 +895,7 @@ int main(void) {
         cmocka_unit_test(test_scatter_rows_order),
         cmocka_unit_test(test_strided_workloads),
         cmocka_unit_test(test_errors_with_executors),
+        cmocka_unit_test(test_checks_on_executors),
         cmocka_unit_test(test_scatter_groups_exact),
         cmocka_unit_test(test_scatter_chunked),
         cmocka_unit_test(test_scatter_chunk_bounds),
