@@ -5,11 +5,11 @@
  *
  * Streaming stores write a line to memory without reading it into the cache first, which on
  * most processors saves a third of the traffic of a large copy. On AMD family 1Ah (Zen 5) they
- * measured slower than ordinary stores (bench/ab.sh, docs/PERFORMANCE.md: gather_rows 0.76x,
- * scatter_nd_rows 0.85x, scatter_elements_unique 0.79x the time without them; a plain copy of
- * 256 MiB 34 GB/s with ordinary stores against 29 with 16-byte streaming ones), while on family
- * 19h (Zen 3) they measured faster (0.84-0.89x). Elsewhere they are taken, as the textbook
- * says. */
+ * measured slower than ordinary stores (bench/ab.sh, docs/PERFORMANCE.md: without them
+ * gather_rows took 0.66-0.78x the time, scatter_nd_rows 0.83-0.85x, scatter_elements_unique
+ * 0.79-0.94x; a plain copy of 256 MiB ran at 34 GB/s with ordinary stores against 29 with
+ * 16-byte streaming ones), while on family 19h (Zen 3) they measured faster (0.84-0.89x).
+ * Elsewhere they are taken, as the textbook says. */
 #include <stdatomic.h>
 
 #include "internal.h"
