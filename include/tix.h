@@ -28,10 +28,11 @@
  * - A zero-size dimension is valid; such a call checks its arguments and moves nothing.
  * - Options NULL or all-zero mean ONNX semantics, serial execution, no diagnostic.
  * - The library never aborts, exits, prints, keeps global state (beyond two cached answers
- *   about the CPU: whether it has AVX2, and whether streaming stores pay on it), or reads or
- *   writes outside the elements of the views it is given. Every call is reentrant and thread-safe. It assumes that every element of each view
- *   lies in memory the caller may access, and checks what it can: a view whose elements would
- *   reach past either end of the address space is TIX_STATUS_INVALID_STRIDES.
+ *   about the CPU: which vector instructions it has, and whether streaming stores pay on it),
+ *   or reads or writes outside the elements of the views it is given. Every call is reentrant
+ *   and thread-safe. It assumes that every element of each view lies in memory the caller may
+ *   access, and checks what it can: a view whose elements would reach past either end of the
+ *   address space is TIX_STATUS_INVALID_STRIDES.
  *
  * Indices
  * - Index dtypes: int8, int16, int32, int64, uint8, uint16, uint32, uint64.

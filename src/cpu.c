@@ -1,7 +1,7 @@
-/* What the processor is, asked once per process and cached: whether it has AVX2 (the kernels of
- * kernels/simd_x86.c) and whether streaming stores pay for outputs far beyond the caches (the
- * plans of execute.c). These two answers are the library's only global state; either way the
- * results are the same bits, only the time differs.
+/* What the processor is, asked once per process and cached: which vector instructions it has
+ * (AVX2, AVX-512F: the kernels of kernels/simd_x86.c) and whether streaming stores pay for
+ * outputs far beyond the caches (the plans of execute.c). These two answers are the library's
+ * only global state; either way the results are the same bits, only the time differs.
  *
  * Streaming stores write a line to memory without reading it into the cache first, which on
  * most processors saves a third of the traffic of a large copy. On AMD family 1Ah (Zen 5) they
@@ -17,9 +17,11 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <cpuid.h>
 
-static bool cpu_has_avx2(void) {
+static int cpu_simd_level(void) {
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
+    if (!__builtin_cpu_supports("avx2"))
+        return TIX__SIMD_NONE;
+    return __builtin_cpu_supports("avx512f") ? TIX__SIMD_AVX512 : TIX__SIMD_AVX2;
 }
 
 /* AMD's family 1Ah and later: ordinary stores beat streaming ones. */
@@ -36,8 +38,8 @@ static bool cpu_prefers_ordinary_stores(void) {
     return family >= 0x1a;
 }
 #else
-static bool cpu_has_avx2(void) {
-    return false;
+static int cpu_simd_level(void) {
+    return TIX__SIMD_NONE;
 }
 
 static bool cpu_prefers_ordinary_stores(void) {
@@ -45,34 +47,34 @@ static bool cpu_prefers_ordinary_stores(void) {
 }
 #endif
 
-/* Each answer: -1 not asked yet, 0 no, 1 yes. */
-static atomic_int avx2_state = -1;
+/* Each answer: -1 not asked yet, else the answer (the SIMD level; streaming: 0 no, 1 yes). */
+static atomic_int simd_state = -1;
 static atomic_int streaming_state = -1;
 
 /* The cached answer in *state, asking `probe` the first time. */
-static bool answer(atomic_int* state, bool (*probe)(void)) {
+static int answer(atomic_int* state, int (*probe)(void)) {
     int value = atomic_load_explicit(state, memory_order_relaxed);
     if (value < 0) {
-        value = probe() ? 1 : 0;
+        value = probe();
         atomic_store_explicit(state, value, memory_order_relaxed);
     }
-    return value == 1;
+    return value;
 }
 
-static bool streaming_pays(void) {
-    return !cpu_prefers_ordinary_stores();
+static int streaming_pays(void) {
+    return cpu_prefers_ordinary_stores() ? 0 : 1;
 }
 
-bool tix__avx2(void) {
-    return answer(&avx2_state, cpu_has_avx2);
+tix__simd tix__simd_level(void) {
+    return (tix__simd)answer(&simd_state, cpu_simd_level);
 }
 
 void tix__simd_enable(bool enable) {
-    atomic_store_explicit(&avx2_state, enable ? -1 : 0, memory_order_relaxed);
+    atomic_store_explicit(&simd_state, enable ? -1 : TIX__SIMD_NONE, memory_order_relaxed);
 }
 
 bool tix__streaming(void) {
-    return answer(&streaming_state, streaming_pays);
+    return answer(&streaming_state, streaming_pays) == 1;
 }
 
 void tix__streaming_choose(int choice) {

@@ -221,8 +221,9 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map);
 tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_place);
 
 /* ---- cpu.c: what the processor is, asked once ---- */
-/* Whether the AVX2 paths run: the CPU has AVX2 and tix__simd_enable has not turned them off. */
-bool tix__avx2(void);
+/* The SIMD paths that run: what the CPU has, unless tix__simd_enable turned them off. */
+typedef enum tix__simd { TIX__SIMD_NONE = 0, TIX__SIMD_AVX2, TIX__SIMD_AVX512 } tix__simd;
+tix__simd tix__simd_level(void);
 /* false turns the SIMD paths off, true back on where the CPU has them (for the tests that
  * compare them with the portable loops; not thread-safe against running calls). */
 void tix__simd_enable(bool enable);
@@ -240,6 +241,13 @@ void tix__streaming_choose(int choice);
  * without AVX2, or for other sizes); the portable loop does the rest. */
 int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n,
                          int64_t bound, size_t size, size_t width);
+/* The start of a dense element gather whose elements each come from another row
+ * (dst[i] = src[index[i] * step + i * size], dense int64 or int32 indices), 4- or 8-byte
+ * elements, with AVX-512 hardware gathers where every byte offset fits in 31 bits: moves
+ * elements while whole vectors of indices are in [0, bound) and returns how many (0 without
+ * AVX-512F, or where the offsets do not fit); the portable loop does the rest. */
+int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
+                                 int64_t bound, int64_t step, size_t size, size_t width);
 
 /* ---- kernels/: rows of elements ---- */
 /* dst[i * dst_stride] = f(dst[i * dst_stride], src[i * src_stride]) for i in [0, n), strides in

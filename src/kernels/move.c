@@ -110,7 +110,11 @@ TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t 
         done += gather_plain(dst + done * (int64_t)size, src, 0, indices + done * (int64_t)width,
                              n - done, t, size, width);
     } else if (ds == (int64_t)size && is == (int64_t)width) {
-        done = gather_plain(dst, src, ss, indices, n, t, size, width);
+        if (ss == (int64_t)size) /* each element from another row: hardware gathers first */
+            done = tix__gather_strided_simd(dst, src, indices, n, t->size[0], t->step[0], size,
+                                            width);
+        done += gather_plain(dst + done * (int64_t)size, src + done * ss, ss,
+                             indices + done * (int64_t)width, n - done, t, size, width);
     }
     dst += done * ds;
     src += done * ss;

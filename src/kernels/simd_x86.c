@@ -1,11 +1,12 @@
-/* x86 SIMD paths, chosen at run time: each function here is compiled for AVX2 alone (a target
- * attribute, so the rest of the library keeps the baseline instruction set) and runs only
- * where the CPU reports AVX2 (tix__avx2, cpu.c). Elsewhere, and on other processors, the
- * portable loops do all the work; tests run both and compare them (tests/unit/test_simd.c).
+/* x86 SIMD paths, chosen at run time: each function here is compiled for AVX2 or AVX-512F alone
+ * (a target attribute, so the rest of the library keeps the baseline instruction set) and runs
+ * only where the CPU reports it (tix__simd_level, cpu.c). Elsewhere, and on other processors,
+ * the portable loops do all the work; tests run both and compare them (tests/unit/test_simd.c).
  *
- * Hardware gathers: measured against the portable shortest loop on gather_elements_last
- * (bench/ab.sh), 0.86 to 0.88x the time at 1 thread, 0.95 to 0.98x at 2
- * (docs/PERFORMANCE.md). */
+ * Hardware gathers, measured against the portable shortest loops (bench/ab.sh,
+ * docs/PERFORMANCE.md): along a dense axis with AVX2 (gather_elements_last on Zen 3: 0.86 to
+ * 0.88x the time at 1 thread, 0.95 to 0.98x at 2); a row of elements that each come from
+ * another row with AVX-512 (gather_elements_first on Zen 5, from its packed tiles). */
 #include "../internal.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -94,7 +95,7 @@ __attribute__((target("avx2"))) static int64_t gather8_i32(char* dst, const char
 int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n, int64_t bound,
                          size_t size, size_t width) {
     /* (int32 lanes compare against bound - 1: bounds past INT32_MAX take the portable loop) */
-    if (!tix__avx2() || bound <= 0 || (width == 4 && bound > INT32_MAX))
+    if (tix__simd_level() < TIX__SIMD_AVX2 || bound <= 0 || (width == 4 && bound > INT32_MAX))
         return 0;
     if (size == 4)
         return width == 8 ? gather4_i64(dst, src, indices, n, bound)
@@ -105,11 +106,96 @@ int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_
     return 0;
 }
 
+/* Sixteen int64 indices at p as int32 lanes, with a mask of those outside [0, bound). */
+__attribute__((target("avx512f"))) static inline __m512i narrow16_i64(const char* p,
+                                                                      int64_t bound,
+                                                                      __mmask16* outside) {
+    const __m512i limit = _mm512_set1_epi64(bound);
+    __m512i a = _mm512_loadu_si512((const void*)p), b = _mm512_loadu_si512((const void*)(p + 64));
+    *outside = (__mmask16)(_mm512_cmpge_epu64_mask(a, limit) |
+                           (unsigned)_mm512_cmpge_epu64_mask(b, limit) << 8);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(a)),
+                              _mm512_cvtepi64_epi32(b), 1);
+}
+
+/* Sixteen int32 indices at p, with a mask of those outside [0, bound). */
+__attribute__((target("avx512f"))) static inline __m512i load16_i32(const char* p, int64_t bound,
+                                                                    __mmask16* outside) {
+    __m512i v = _mm512_loadu_si512((const void*)p);
+    *outside = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32((int32_t)bound));
+    return v;
+}
+
+/* dst[i] = src[index[i] * step + i * 4], sixteen at a time while all sixteen indices are in
+ * range, byte offsets in 32 bits (the caller checks they fit). */
+__attribute__((target("avx512f"))) static int64_t strided4(char* dst, const char* src,
+                                                           const char* indices, int64_t n,
+                                                           int64_t bound, int64_t step,
+                                                           size_t width) {
+    const __m512i steps = _mm512_set1_epi32((int32_t)step);
+    __m512i along = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __mmask16 outside;
+        __m512i v = width == 8 ? narrow16_i64(indices + i * 8, bound, &outside)
+                               : load16_i32(indices + i * 4, bound, &outside);
+        if (outside != 0)
+            break;
+        __m512i offsets = _mm512_add_epi32(_mm512_mullo_epi32(v, steps), along);
+        _mm512_storeu_ps((float*)(void*)(dst + i * 4), _mm512_i32gather_ps(offsets, src, 1));
+        along = _mm512_add_epi32(along, _mm512_set1_epi32(64));
+    }
+    return i;
+}
+
+/* The same for 8-byte elements, eight at a time. */
+__attribute__((target("avx512f"))) static int64_t strided8(char* dst, const char* src,
+                                                           const char* indices, int64_t n,
+                                                           int64_t bound, int64_t step,
+                                                           size_t width) {
+    const __m256i steps = _mm256_set1_epi32((int32_t)step);
+    __m256i along = _mm256_setr_epi32(0, 8, 16, 24, 32, 40, 48, 56);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        /* (int32 indices widened unsigned: a negative one is then past any bound) */
+        __m512i a = width == 8 ? _mm512_loadu_si512((const void*)(indices + i * 8))
+                               : _mm512_cvtepu32_epi64(_mm256_loadu_si256(
+                                     (const __m256i*)(const void*)(indices + i * 4)));
+        if (_mm512_cmpge_epu64_mask(a, _mm512_set1_epi64(bound)) != 0)
+            break;
+        __m256i v = _mm512_cvtepi64_epi32(a);
+        __m256i offsets = _mm256_add_epi32(_mm256_mullo_epi32(v, steps), along);
+        _mm512_storeu_pd((double*)(void*)(dst + i * 8), _mm512_i32gather_pd(offsets, src, 1));
+        along = _mm256_add_epi32(along, _mm256_set1_epi32(64));
+    }
+    return i;
+}
+
+int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
+                                 int64_t bound, int64_t step, size_t size, size_t width) {
+    /* every byte offset index * step + i * size below 2^31: int32 lanes */
+    if (tix__simd_level() < TIX__SIMD_AVX512 || bound <= 0 || step <= 0 ||
+        bound > (INT32_MAX - n * (int64_t)size) / step || n > INT32_MAX / 8)
+        return 0;
+    if (size == 4)
+        return strided4(dst, src, indices, n, bound, step, width);
+    if (size == 8)
+        return strided8(dst, src, indices, n, bound, step, width);
+    return 0;
+}
+
 #else /* no x86 SIMD paths: the portable loops do all the work */
 
 int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n, int64_t bound,
                          size_t size, size_t width) {
     (void)dst, (void)src, (void)indices, (void)n, (void)bound, (void)size, (void)width;
+    return 0;
+}
+
+int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
+                                 int64_t bound, int64_t step, size_t size, size_t width) {
+    (void)dst, (void)src, (void)indices, (void)n, (void)bound, (void)step, (void)size,
+        (void)width;
     return 0;
 }
 

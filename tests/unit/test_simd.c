@@ -3,8 +3,9 @@
  * internal hook of the static library), and both must give the same status, diagnostic and
  * output bytes, equal to a plain loop here.
  *
- * The hardware gathers serve element gathers along a dense axis with dense int32/int64 indices
- * and 4- or 8-byte elements, a vector of indices at a time while all are in range: rows of
+ * The hardware gathers serve element gathers with dense int32/int64 indices and 4- or 8-byte
+ * elements, a vector of indices at a time while all are in range: along a dense axis (AVX2),
+ * and along axis 0, each element of a row from another row of the data (AVX-512F). Rows of
  * lengths that are not multiples of the vector, indices negative (wrapped), out of range
  * (filled, clamped, or an error) at the start, middle and end of a row, and a 2-byte dtype
  * (no SIMD path). */
@@ -12,12 +13,14 @@
 
 void tix__simd_enable(bool enable);
 
-enum { ROWS = 3, WIDTH = 300 };
+/* Along axis 1, data [ROWS, WIDTH]; along axis 0, data [WIDTH, COLUMNS]; indices [ROWS, n]. */
+enum { ROWS = 3, WIDTH = 300, COLUMNS = 1100 };
 
-/* One gather_elements along axis 1 of data [ROWS, WIDTH] into [ROWS, n], indices of `index`
- * dtype from `values`; returns the status, the output in out and the failing position. */
-static tix_status run_case(const void* data, tix_dtype dtype, const int64_t* values, int64_t n,
-                           tix_dtype index, tix_out_of_range rule, void* out, int64_t* position) {
+/* One gather_elements along `axis` into [ROWS, n], indices of `index` dtype from `values`;
+ * returns the status, the output in out and the failing position. */
+static tix_status run_case(const void* data, tix_dtype dtype, int64_t axis, const int64_t* values,
+                           int64_t n, tix_dtype index, tix_out_of_range rule, void* out,
+                           int64_t* position) {
     static int64_t idx64[ROWS * 1100];
     static int32_t idx32[ROWS * 1100];
     for (int64_t k = 0; k < ROWS * n; k++) {
@@ -31,10 +34,12 @@ static tix_status run_case(const void* data, tix_dtype dtype, const int64_t* val
     options.negative_indices = TIX_NEGATIVE_WRAP;
     options.out_of_range = rule;
     options.fill_value = fill;
-    tix_tensor d = UT_T((void*)data, dtype, ROWS, WIDTH), o = UT_T(out, dtype, ROWS, n);
+    tix_tensor d = axis == 1 ? UT_T((void*)data, dtype, ROWS, WIDTH)
+                             : UT_T((void*)data, dtype, WIDTH, COLUMNS);
+    tix_tensor o = UT_T(out, dtype, ROWS, n);
     tix_tensor i = index == DT_I64 ? UT_T(idx64, DT_I64, ROWS, n) : UT_T(idx32, DT_I32, ROWS, n);
     memset(out, 0, (size_t)(ROWS * n) * tix_dtype_size(dtype));
-    tix_status status = tix_gather_elements(&d, &i, 1, &o, &options);
+    tix_status status = tix_gather_elements(&d, &i, axis, &o, &options);
     *position = status == TIX_STATUS_OK ? -1 : diag.position;
     return status;
 }
@@ -45,12 +50,16 @@ static void test_gathers_against_portable(void** state) {
     static const int64_t lengths[] = {5, 37, 1000, 1003};
     static const tix_out_of_range rules[] = {TIX_OUT_OF_RANGE_IGNORE, TIX_OUT_OF_RANGE_CLAMP,
                                              TIX_OUT_OF_RANGE_ERROR};
-    static unsigned char data[ROWS * WIDTH * 8], simd[ROWS * 1100 * 8], portable[ROWS * 1100 * 8];
+    static unsigned char data[WIDTH * COLUMNS * 8], simd[ROWS * 1100 * 8],
+        portable[ROWS * 1100 * 8];
     static int64_t values[ROWS * 1100];
     for (size_t b = 0; b < sizeof data; b++)
         data[b] = (unsigned char)(b * 2654435761u >> 9);
     int cases = 0;
-    for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
+    const size_t kinds = sizeof dtypes / sizeof dtypes[0];
+    for (size_t c = 0; c < 2 * kinds; c++) { /* each dtype along axis 0, then along axis 1 */
+        int64_t axis = (int64_t)(c / kinds);
+        size_t t = c % kinds;
         size_t size = tix_dtype_size(dtypes[t]);
         for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
             int64_t n = lengths[l];
@@ -68,11 +77,11 @@ static void test_gathers_against_portable(void** state) {
                     for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
                         int64_t on_at, off_at;
                         tix__simd_enable(true);
-                        tix_status on =
-                            run_case(data, dtypes[t], values, n, index, rules[r], simd, &on_at);
+                        tix_status on = run_case(data, dtypes[t], axis, values, n, index,
+                                                 rules[r], simd, &on_at);
                         tix__simd_enable(false);
-                        tix_status off = run_case(data, dtypes[t], values, n, index, rules[r],
-                                                  portable, &off_at);
+                        tix_status off = run_case(data, dtypes[t], axis, values, n, index,
+                                                  rules[r], portable, &off_at);
                         tix__simd_enable(true);
                         assert_int_equal(on, off);
                         assert_int_equal(on_at, off_at);
@@ -94,8 +103,9 @@ static void test_gathers_against_portable(void** state) {
                                 if (v >= WIDTH) {
                                     assert_int_equal(got[0], 0xF1); /* the fill */
                                 } else {
-                                    assert_memory_equal(
-                                        got, data + (size_t)(row * WIDTH + v) * size, size);
+                                    int64_t at_data = axis == 1 ? row * WIDTH + v
+                                                                : v * COLUMNS + k;
+                                    assert_memory_equal(got, data + (size_t)at_data * size, size);
                                 }
                             }
                         }
