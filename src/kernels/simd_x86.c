@@ -174,8 +174,8 @@ __attribute__((target("avx512f"))) static int64_t strided8(char* dst, const char
 int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
                                  int64_t bound, int64_t step, size_t size, size_t width) {
     /* every byte offset index * step + i * size below 2^31: int32 lanes */
-    if (tix__simd_level() < TIX__SIMD_AVX512 || bound <= 0 || step <= 0 ||
-        bound > (INT32_MAX - n * (int64_t)size) / step || n > INT32_MAX / 8)
+    if (tix__simd_level() < TIX__SIMD_AVX512 || bound <= 0 || step <= 0 || n > INT32_MAX / 8 ||
+        bound > (INT32_MAX - n * (int64_t)size) / step)
         return 0;
     if (size == 4)
         return strided4(dst, src, indices, n, bound, step, width);
