@@ -7,8 +7,8 @@
  * elements, a vector of indices at a time while all are in range: along a dense axis (AVX2),
  * and along axis 0, each element of a row from another row of the data (AVX-512F). Rows of
  * lengths that are not multiples of the vector, indices negative (wrapped), out of range
- * (filled, clamped, or an error) at the start, middle and end of a row, and a 2-byte dtype
- * (no SIMD path). */
+ * (filled, clamped, or an error) at the start, middle and end of a row and in the upper half of
+ * a vector, and a 2-byte dtype (no SIMD path). */
 #include "unit.h"
 
 void tix__simd_enable(bool enable);
@@ -63,11 +63,15 @@ static void test_gathers_against_portable(void** state) {
         size_t size = tix_dtype_size(dtypes[t]);
         for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
             int64_t n = lengths[l];
-            /* where an index needs the general rules: nowhere, first, middle, last */
-            for (int where = 0; where < 4; where++) {
+            /* where an index needs the general rules: nowhere, first, middle, last, and in
+             * the upper half of the first 16-lane vector (position 11) */
+            for (int where = 0; where < 5; where++) {
                 for (int64_t k = 0; k < ROWS * n; k++)
                     values[k] = (int64_t)((uint64_t)k * 40503u % WIDTH);
-                int64_t at = where == 1 ? 0 : where == 2 ? n / 2 : n - 1;
+                int64_t at = where == 1   ? 0
+                             : where == 2 ? n / 2
+                             : where == 4 && n > 11 ? 11
+                                                    : n - 1;
                 if (where > 0) {
                     values[1 * n + at] = -7;        /* row 1: wraps */
                     values[2 * n + at] = WIDTH + 3; /* row 2: out of range */
