@@ -106,24 +106,15 @@ int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_
     return 0;
 }
 
-/* Sixteen int64 indices at p as int32 lanes, with a mask of those outside [0, bound). */
-__attribute__((target("avx512f"))) static inline __m512i narrow16_i64(const char* p,
-                                                                      int64_t bound,
-                                                                      __mmask16* outside) {
-    const __m512i limit = _mm512_set1_epi64(bound);
-    __m512i a = _mm512_loadu_si512((const void*)p), b = _mm512_loadu_si512((const void*)(p + 64));
-    *outside = (__mmask16)(_mm512_cmpge_epu64_mask(a, limit) |
-                           (unsigned)_mm512_cmpge_epu64_mask(b, limit) << 8);
-    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(a)),
-                              _mm512_cvtepi64_epi32(b), 1);
-}
-
-/* Sixteen int32 indices at p, with a mask of those outside [0, bound). */
-__attribute__((target("avx512f"))) static inline __m512i load16_i32(const char* p, int64_t bound,
-                                                                    __mmask16* outside) {
-    __m512i v = _mm512_loadu_si512((const void*)p);
-    *outside = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32((int32_t)bound));
-    return v;
+/* Eight int64 or int32 indices at p (by `width`) as int32 lanes, with a mask of those outside
+ * [0, bound). (int32 ones are compared widened unsigned: a negative one is past any bound.) */
+__attribute__((target("avx512f"))) static inline __m256i load8(const char* p, size_t width,
+                                                               int64_t bound, __mmask8* outside) {
+    __m512i wide = width == 8
+                       ? _mm512_loadu_si512((const void*)p)
+                       : _mm512_cvtepu32_epi64(_mm256_loadu_si256((const __m256i*)(const void*)p));
+    *outside = _mm512_cmpge_epu64_mask(wide, _mm512_set1_epi64(bound));
+    return _mm512_cvtepi64_epi32(wide);
 }
 
 /* dst[i] = src[index[i] * step + i * 4], sixteen at a time while all sixteen indices are in
@@ -136,11 +127,13 @@ __attribute__((target("avx512f"))) static int64_t strided4(char* dst, const char
     __m512i along = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60);
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
-        __mmask16 outside;
-        __m512i v = width == 8 ? narrow16_i64(indices + i * 8, bound, &outside)
-                               : load16_i32(indices + i * 4, bound, &outside);
-        if (outside != 0)
+        __mmask8 low, high;
+        const char* p = indices + i * (int64_t)width;
+        __m256i first = load8(p, width, bound, &low);
+        __m256i second = load8(p + 8 * width, width, bound, &high);
+        if ((low | high) != 0)
             break;
+        __m512i v = _mm512_inserti64x4(_mm512_castsi256_si512(first), second, 1);
         __m512i offsets = _mm512_add_epi32(_mm512_mullo_epi32(v, steps), along);
         _mm512_storeu_ps((float*)(void*)(dst + i * 4), _mm512_i32gather_ps(offsets, src, 1));
         along = _mm512_add_epi32(along, _mm512_set1_epi32(64));
@@ -157,13 +150,10 @@ __attribute__((target("avx512f"))) static int64_t strided8(char* dst, const char
     __m256i along = _mm256_setr_epi32(0, 8, 16, 24, 32, 40, 48, 56);
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
-        /* (int32 indices widened unsigned: a negative one is then past any bound) */
-        __m512i a = width == 8 ? _mm512_loadu_si512((const void*)(indices + i * 8))
-                               : _mm512_cvtepu32_epi64(_mm256_loadu_si256(
-                                     (const __m256i*)(const void*)(indices + i * 4)));
-        if (_mm512_cmpge_epu64_mask(a, _mm512_set1_epi64(bound)) != 0)
+        __mmask8 outside;
+        __m256i v = load8(indices + i * (int64_t)width, width, bound, &outside);
+        if (outside != 0)
             break;
-        __m256i v = _mm512_cvtepi64_epi32(a);
         __m256i offsets = _mm256_add_epi32(_mm256_mullo_epi32(v, steps), along);
         _mm512_storeu_pd((double*)(void*)(dst + i * 8), _mm512_i32gather_pd(offsets, src, 1));
         along = _mm256_add_epi32(along, _mm256_set1_epi32(64));
