@@ -307,6 +307,11 @@ typedef struct copy_rates {
     double floor[MAX_THREAD_COUNTS];     /* the faster of the two: what x stream divides by */
 } copy_rates;
 
+/* " 31.4, 64.3": a copy's rate at each thread count, in GB/s. */
+static void print_rates(const settings* s, const double* rate) {
+    for (int k = 0; k < s->thread_count; k++) printf("%s %.1f", k ? "," : "", rate[k] / 1e9);
+}
+
 /* Measures both copies at each thread count; t > 1 splits the copy into t contiguous tiles run
  * through that count's pool. */
 static bool measure_stream(const settings* s, tix_threadpool* const* pools, copy_rates* rates) {
@@ -516,9 +521,9 @@ static int run_bench(const settings* s) {
                s->threads[k] == 1 ? "" : "s", rates.floor[k] / 1e9);
     }
     printf("\n(the faster of two copies: with streaming stores");
-    for (int k = 0; k < s->thread_count; k++) printf("%s %.1f", k ? "," : "", rates.streaming[k] / 1e9);
+    print_rates(s, rates.streaming);
     printf(" GB/s; with ordinary stores");
-    for (int k = 0; k < s->thread_count; k++) printf("%s %.1f", k ? "," : "", rates.ordinary[k] / 1e9);
+    print_rates(s, rates.ordinary);
     printf(" GB/s)\n\n");
     print_header(stdout);
 
