@@ -674,35 +674,39 @@ check "onnx-test: unknown option" 2 "" "tix: unknown option '--bogus' (see tix o
 # ---- bench: the JSON of a quick run of one workload (its figures are timings: only their -------
 # ---- relations are checked) ---------------------------------------------------------------------
 
-# json_number KEY THREADS FILE: the figure of THREADS in the line of "KEY": {"1": .., ...}.
-json_number() {
-    awk -v key="\"$1\":" -v t="\"$2\":" '$1 == key {
-        for (i = 2; i <= NF; i++) if ($i == t || $i == "{" t) { v = $(i + 1); gsub(/[,}]/, "", v); print v }
-    }' "$3"
+# figure KEY FILE: the number after "KEY": on the first line of FILE holding it; for a map of
+# thread counts ({"1": .., ...}), the figure of 1 thread.
+figure() {
+    sed -n "s/.*\"$1\": {*\(\"1\": \)*\([0-9.e+-]*\).*/\2/p" "$2" | head -n 1
 }
 
 tix bench --quick gather_rows_small --json bench.json >got.out 2>got.err
 got=$?
 : >problems
 status 0 "$got"
-floor=$(json_number stream_gbps 1 bench.json)
-streaming=$(json_number stream_streaming_gbps 1 bench.json)
-ordinary=$(json_number stream_store_loop_gbps 1 bench.json)
-row=$(grep '"workload": "gather_rows_small", "threads": 1,' bench.json)
-if [ -z "$floor" ] || [ -z "$streaming" ] || [ -z "$ordinary" ] || [ -z "$row" ]; then
+grep '"workload": "gather_rows_small", "threads": 1,' bench.json >row.json
+floor=$(figure stream_gbps bench.json)
+streaming=$(figure stream_streaming_gbps bench.json)
+ordinary=$(figure stream_store_loop_gbps bench.json)
+median=$(figure median_ms row.json)
+bytes=$(figure effective_bytes row.json)
+x=$(figure x_stream row.json)
+if [ -z "$floor" ] || [ -z "$streaming" ] || [ -z "$ordinary" ] || [ -z "$x" ]; then
     echo "#   bench.json lacks a copy rate or the workload's row:" >>problems
     show bench.json >>problems
 else
     # the floor is the faster copy, and x stream = time / (bytes / floor)
-    echo "$row" | awk -v floor="$floor" -v s="$streaming" -v o="$ordinary" '{
-        for (i = 1; i <= NF; i++) { key = $i; v = $(i + 1); gsub(/[",:{}]/, "", key); gsub(/[,}]/, "", v); f[key] = v }
-        want = f["median_ms"] / 1e3 / (f["effective_bytes"] / (floor * 1e9))
-        if (floor != (s > o ? s : o)) print "#   stream_gbps " floor " is not the faster of " s " and " o
-        if (f["x_stream"] < want * 0.999 || f["x_stream"] > want * 1.001)
-            print "#   x_stream " f["x_stream"] " is not time / (bytes / floor) = " want
+    awk -v floor="$floor" -v s="$streaming" -v o="$ordinary" -v ms="$median" -v bytes="$bytes" \
+        -v x="$x" 'BEGIN {
+        want = ms / 1e3 / (bytes / (floor * 1e9))
+        if (floor != (s > o ? s : o))
+            print "#   stream_gbps " floor " is not the faster of " s " and " o
+        if (x < want * 0.999 || x > want * 1.001)
+            print "#   x_stream " x " is not time / (bytes / floor) = " want
     }' >>problems
 fi
-grep -q '^STREAM copy (c\[i\] = a\[i\], 2 x 256 MiB float32, read + write bytes), the floor: 1 thread ' got.out ||
+floor_line='STREAM copy (c\[i\] = a\[i\], 2 x 256 MiB float32, read + write bytes), the floor: 1 thread '
+grep -q "^$floor_line" got.out ||
     echo "#   the table does not name the floor" >>problems
 verdict "bench --quick --json: the floor is the faster copy, x stream is relative to it"
 
