@@ -248,6 +248,12 @@ int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_
  * AVX-512F, or where the offsets do not fit); the portable loop does the rest. */
 int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
                                  int64_t bound, int64_t step, size_t size, size_t width);
+/* The start of a dense element gather along byte offsets resolved beforehand
+ * (dst[i] = src[offsets[i]]), 4- or 8-byte elements, with AVX-512 hardware gathers: moves
+ * elements while whole vectors of offsets hold no TIX__SKIP and returns how many (0 without
+ * AVX-512F, or for other sizes); the portable loop does the rest. */
+int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
+                                 size_t size);
 
 /* ---- kernels/: rows of elements ---- */
 /* dst[i * dst_stride] = f(dst[i * dst_stride], src[i * src_stride]) for i in [0, n), strides in

@@ -5,7 +5,9 @@
  *
  * The hardware gathers serve element gathers with dense int32/int64 indices and 4- or 8-byte
  * elements, a vector of indices at a time while all are in range: along a dense axis (AVX2),
- * and along axis 0, each element of a row from another row of the data (AVX-512F). Rows of
+ * and along axis 0, each element of a row from another row of the data (AVX-512F); and gathers
+ * whose rows share their indices, along the offsets resolved once for them, a vector at a time
+ * while none resolved to nothing (AVX-512F: tix_gather along axis 1 here). Rows of
  * lengths that are not multiples of the vector, indices negative (wrapped), out of range
  * (filled, clamped, or an error) at the start, middle and end of a row and in the upper half of
  * a vector, and a 2-byte dtype (no SIMD path). */
@@ -13,12 +15,16 @@
 
 void tix__simd_enable(bool enable);
 
-/* Along axis 1, data [ROWS, WIDTH]; along axis 0, data [WIDTH, COLUMNS]; indices [ROWS, n]. */
+/* Along axis 1, data [ROWS, WIDTH]; along axis 0, data [WIDTH, COLUMNS]. */
 enum { ROWS = 3, WIDTH = 300, COLUMNS = 1100 };
 
-/* One gather_elements along `axis` into [ROWS, n], indices of `index` dtype from `values`;
- * returns the status, the output in out and the failing position. */
-static tix_status run_case(const void* data, tix_dtype dtype, int64_t axis, const int64_t* values,
+/* The three cases: gather_elements along axis 0 or 1 (indices and output [ROWS, n]), or a gather
+ * along axis 1 whose rows share the indices (indices [ROWS * n], output [ROWS, ROWS * n]). */
+enum { ALONG_0, ALONG_1, SHARED, CASES };
+
+/* One case of `kind`, indices of `index` dtype from `values`; returns the status, the output in
+ * out and the failing position. */
+static tix_status run_case(const void* data, tix_dtype dtype, int kind, const int64_t* values,
                            int64_t n, tix_dtype index, tix_out_of_range rule, void* out,
                            int64_t* position) {
     static int64_t idx64[ROWS * 1100];
@@ -34,12 +40,20 @@ static tix_status run_case(const void* data, tix_dtype dtype, int64_t axis, cons
     options.negative_indices = TIX_NEGATIVE_WRAP;
     options.out_of_range = rule;
     options.fill_value = fill;
-    tix_tensor d = axis == 1 ? UT_T((void*)data, dtype, ROWS, WIDTH)
-                             : UT_T((void*)data, dtype, WIDTH, COLUMNS);
-    tix_tensor o = UT_T(out, dtype, ROWS, n);
-    tix_tensor i = index == DT_I64 ? UT_T(idx64, DT_I64, ROWS, n) : UT_T(idx32, DT_I32, ROWS, n);
-    memset(out, 0, (size_t)(ROWS * n) * tix_dtype_size(dtype));
-    tix_status status = tix_gather_elements(&d, &i, axis, &o, &options);
+    tix_tensor d = kind == ALONG_0 ? UT_T((void*)data, dtype, WIDTH, COLUMNS)
+                                   : UT_T((void*)data, dtype, ROWS, WIDTH);
+    tix_status status;
+    if (kind == SHARED) {
+        tix_tensor o = UT_T(out, dtype, ROWS, ROWS * n);
+        tix_tensor i = index == DT_I64 ? UT_T(idx64, DT_I64, ROWS * n) : UT_T(idx32, DT_I32, ROWS * n);
+        memset(out, 0, (size_t)(ROWS * ROWS * n) * tix_dtype_size(dtype));
+        status = tix_gather(&d, &i, 1, 0, &o, &options);
+    } else {
+        tix_tensor o = UT_T(out, dtype, ROWS, n);
+        tix_tensor i = index == DT_I64 ? UT_T(idx64, DT_I64, ROWS, n) : UT_T(idx32, DT_I32, ROWS, n);
+        memset(out, 0, (size_t)(ROWS * n) * tix_dtype_size(dtype));
+        status = tix_gather_elements(&d, &i, kind == ALONG_0 ? 0 : 1, &o, &options);
+    }
     *position = status == TIX_STATUS_OK ? -1 : diag.position;
     return status;
 }
@@ -50,19 +64,19 @@ static void test_gathers_against_portable(void** state) {
     static const int64_t lengths[] = {5, 37, 1000, 1003};
     static const tix_out_of_range rules[] = {TIX_OUT_OF_RANGE_IGNORE, TIX_OUT_OF_RANGE_CLAMP,
                                              TIX_OUT_OF_RANGE_ERROR};
-    static unsigned char data[WIDTH * COLUMNS * 8], simd[ROWS * 1100 * 8],
-        portable[ROWS * 1100 * 8];
+    static unsigned char data[WIDTH * COLUMNS * 8], simd[ROWS * ROWS * 1100 * 8],
+        portable[ROWS * ROWS * 1100 * 8];
     static int64_t values[ROWS * 1100];
     for (size_t b = 0; b < sizeof data; b++)
         data[b] = (unsigned char)(b * 2654435761u >> 9);
     int cases = 0;
     const size_t kinds = sizeof dtypes / sizeof dtypes[0];
-    for (size_t c = 0; c < 2 * kinds; c++) { /* each dtype along axis 0, then along axis 1 */
-        int64_t axis = (int64_t)(c / kinds);
+    for (size_t c = 0; c < CASES * kinds; c++) { /* each dtype in each case */
+        int kind = (int)(c / kinds);
         size_t t = c % kinds;
         size_t size = tix_dtype_size(dtypes[t]);
         for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
-            int64_t n = lengths[l];
+            int64_t n = lengths[l], width = kind == SHARED ? ROWS * n : n; /* of the output */
             /* where an index needs the general rules: nowhere, first, middle, last, and in
              * the upper half of the first 16-lane vector (position 11) */
             for (int where = 0; where < 5; where++) {
@@ -81,15 +95,15 @@ static void test_gathers_against_portable(void** state) {
                     for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
                         int64_t on_at, off_at;
                         tix__simd_enable(true);
-                        tix_status on = run_case(data, dtypes[t], axis, values, n, index,
+                        tix_status on = run_case(data, dtypes[t], kind, values, n, index,
                                                  rules[r], simd, &on_at);
                         tix__simd_enable(false);
-                        tix_status off = run_case(data, dtypes[t], axis, values, n, index,
+                        tix_status off = run_case(data, dtypes[t], kind, values, n, index,
                                                   rules[r], portable, &off_at);
                         tix__simd_enable(true);
                         assert_int_equal(on, off);
                         assert_int_equal(on_at, off_at);
-                        assert_memory_equal(simd, portable, (size_t)(ROWS * n) * size);
+                        assert_memory_equal(simd, portable, (size_t)(ROWS * width) * size);
                         /* and as a plain loop: wrap, then the rule */
                         bool error = where > 0 && rules[r] == TIX_OUT_OF_RANGE_ERROR;
                         assert_int_equal(on, error ? TIX_STATUS_INDEX_OUT_OF_RANGE : TIX_STATUS_OK);
@@ -98,17 +112,17 @@ static void test_gathers_against_portable(void** state) {
                             continue;
                         }
                         for (int64_t row = 0; row < ROWS; row++) {
-                            for (int64_t k = 0; k < n; k++) {
-                                int64_t v = values[row * n + k];
+                            for (int64_t k = 0; k < width; k++) {
+                                int64_t v = values[kind == SHARED ? k : row * n + k];
                                 v = v < 0 ? v + WIDTH : v;
                                 if (v >= WIDTH && rules[r] == TIX_OUT_OF_RANGE_CLAMP)
                                     v = WIDTH - 1;
-                                const unsigned char* got = simd + (size_t)(row * n + k) * size;
+                                const unsigned char* got = simd + (size_t)(row * width + k) * size;
                                 if (v >= WIDTH) {
                                     assert_int_equal(got[0], 0xF1); /* the fill */
                                 } else {
-                                    int64_t at_data = axis == 1 ? row * WIDTH + v
-                                                                : v * COLUMNS + k;
+                                    int64_t at_data = kind == ALONG_0 ? v * COLUMNS + k
+                                                                      : row * WIDTH + v;
                                     assert_memory_equal(got, data + (size_t)at_data * size, size);
                                 }
                             }
