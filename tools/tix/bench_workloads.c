@@ -40,10 +40,12 @@ static int64_t rng_below(rng* r, int64_t n) {
 
 /* ---- tensors ---------------------------------------------------------------------------- */
 
-/* Writes every byte of fresh memory so that its pages exist before anything is timed. A nonzero
- * value: a compiler may turn malloc + memset to zero into calloc, which touches nothing. */
-static void touch(void* memory, size_t bytes) {
-    memset(memory, 0x3c, bytes);
+void* bench_alloc(size_t bytes) {
+    size_t rounded = (bytes + BENCH_ALIGNMENT - 1) / BENCH_ALIGNMENT * BENCH_ALIGNMENT;
+    void* memory = aligned_alloc(BENCH_ALIGNMENT, rounded > 0 ? rounded : BENCH_ALIGNMENT);
+    /* Nonzero: a compiler may turn malloc + memset to zero into calloc, which touches nothing. */
+    if (memory != NULL) memset(memory, 0x3c, bytes);
+    return memory;
 }
 
 /* A dense tensor of `rank` dimensions (the first `rank` of d0, d1, d2) in fresh, touched memory. */
@@ -51,10 +53,8 @@ static bool alloc_tensor(tix_tensor* t, tix_dtype dtype, int32_t rank, int64_t d
                          int64_t d2) {
     const int64_t shape[3] = {d0, d1, d2};
     if (tix_tensor_init(t, NULL, dtype, rank, shape) != TIX_STATUS_OK) return false;
-    size_t bytes = (size_t)tix_tensor_count(t) * tix_dtype_size(dtype);
-    if ((t->data = malloc(bytes > 0 ? bytes : 1)) == NULL) return false;
-    touch(t->data, bytes);
-    return true;
+    t->data = bench_alloc((size_t)tix_tensor_count(t) * tix_dtype_size(dtype));
+    return t->data != NULL;
 }
 
 /* A dense tensor of the same dtype and shape as `like` in fresh, touched memory. */
@@ -62,10 +62,8 @@ static bool alloc_like(tix_tensor* t, const tix_tensor* like) {
     if (tix_tensor_init(t, NULL, like->dtype, like->rank, like->shape) != TIX_STATUS_OK) {
         return false;
     }
-    size_t bytes = (size_t)tix_tensor_count(t) * tix_dtype_size(t->dtype);
-    if ((t->data = malloc(bytes > 0 ? bytes : 1)) == NULL) return false;
-    touch(t->data, bytes);
-    return true;
+    t->data = bench_alloc((size_t)tix_tensor_count(t) * tix_dtype_size(t->dtype));
+    return t->data != NULL;
 }
 
 /* float32 values in [1, 2): no zeros, denormals or NaN to disturb the timing of a sum. */

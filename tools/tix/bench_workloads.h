@@ -43,6 +43,14 @@ typedef struct bench_case {
     double in_place_bytes; /* scatters in place: indices + updates read + elements written */
 } bench_case;
 
+/* Every buffer of the benchmark (the tensors and the STREAM arrays) starts on a cache line, as
+ * the tensors of PyTorch and ONNX Runtime do: a row of 64 bytes then spans one line, not two. */
+enum { BENCH_ALIGNMENT = 64 };
+
+/* `bytes` of fresh memory aligned to BENCH_ALIGNMENT, every byte written (so that its pages exist
+ * before anything is timed); NULL when memory runs out. Freed with free(). */
+void* bench_alloc(size_t bytes);
+
 /* Builds workload `which` (an index into bench_specs) at its full or --quick size: random
  * inputs from a fixed seed per workload, every buffer written once. false when memory runs
  * out (the case is then freed). */
