@@ -58,7 +58,8 @@ build_side() {
     objcopy --redefine-syms="$scratch/symbols-$side" "$lib" "$scratch/libtix-$side.a"
     {
         awk '{ print "#define", $1, $2 }' "$scratch/symbols-$side"
-        for f in bench_case_setup bench_case_free bench_case_run bench_case_check bench_specs; do
+        for f in bench_alloc bench_case_setup bench_case_free bench_case_run bench_case_check \
+            bench_specs; do
             echo "#define $f ${side}_$f"
         done
     } >"$scratch/rename-$side.h"
