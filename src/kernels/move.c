@@ -36,7 +36,8 @@ TIX__TEMPLATE void gather_elements(char* dst, int64_t ds, const char* src, int64
                                    const int64_t* offsets, int64_t n, const char* fill,
                                    size_t size) {
     if (ss == 0 && ds == (int64_t)size) {
-        int64_t i = tix__gather_offsets_simd(dst, src, offsets, n, size); /* hardware first */
+        /* hardware gathers first, where a row holds a vector's worth */
+        int64_t i = n >= 8 ? tix__gather_offsets_simd(dst, src, offsets, n, size) : 0;
         for (; i < n; i++) {
             const char* from = offsets[i] != TIX__SKIP ? src + offsets[i] : fill;
             memcpy(dst + i * (int64_t)size, from, size);
