@@ -45,12 +45,14 @@ static tix_status run_case(const void* data, tix_dtype dtype, int kind, const in
     tix_status status;
     if (kind == SHARED) {
         tix_tensor o = UT_T(out, dtype, ROWS, ROWS * n);
-        tix_tensor i = index == DT_I64 ? UT_T(idx64, DT_I64, ROWS * n) : UT_T(idx32, DT_I32, ROWS * n);
+        tix_tensor i = index == DT_I64 ? UT_T(idx64, DT_I64, ROWS * n)
+                                       : UT_T(idx32, DT_I32, ROWS * n);
         memset(out, 0, (size_t)(ROWS * ROWS * n) * tix_dtype_size(dtype));
         status = tix_gather(&d, &i, 1, 0, &o, &options);
     } else {
         tix_tensor o = UT_T(out, dtype, ROWS, n);
-        tix_tensor i = index == DT_I64 ? UT_T(idx64, DT_I64, ROWS, n) : UT_T(idx32, DT_I32, ROWS, n);
+        tix_tensor i = index == DT_I64 ? UT_T(idx64, DT_I64, ROWS, n)
+                                       : UT_T(idx32, DT_I32, ROWS, n);
         memset(out, 0, (size_t)(ROWS * n) * tix_dtype_size(dtype));
         status = tix_gather_elements(&d, &i, kind == ALONG_0 ? 0 : 1, &o, &options);
     }

@@ -41,6 +41,7 @@ static int64_t rng_below(rng* r, int64_t n) {
 /* ---- tensors ---------------------------------------------------------------------------- */
 
 void* bench_alloc(size_t bytes) {
+    if (bytes > SIZE_MAX - BENCH_ALIGNMENT) return NULL;
     size_t rounded = (bytes + BENCH_ALIGNMENT - 1) / BENCH_ALIGNMENT * BENCH_ALIGNMENT;
     void* memory = aligned_alloc(BENCH_ALIGNMENT, rounded > 0 ? rounded : BENCH_ALIGNMENT);
     /* Nonzero: a compiler may turn malloc + memset to zero into calloc, which touches nothing. */
