@@ -1,7 +1,7 @@
 /* What the processor is, asked once per process and cached: which vector instructions it has
- * (AVX2, AVX-512F: the kernels of kernels/simd_x86.c) and whether streaming stores pay for
- * outputs far beyond the caches (the plans of execute.c). These two answers are the library's
- * only global state; either way the results are the same bits, only the time differs.
+ * (AVX2, AVX-512F: the kernels of kernels/simd_x86.c) and how long copies store best (the plans
+ * of execute.c, the row copies of kernels/move.c). These two answers are the library's only
+ * global state; either way the results are the same bits, only the time differs.
  *
  * Streaming stores write a line to memory without reading it into the cache first, which on
  * most processors saves a third of the traffic of a large copy. On AMD family 1Ah (Zen 5) they
@@ -9,7 +9,10 @@
  * gather_rows took 0.66-0.78x the time, scatter_nd_rows 0.83-0.85x, scatter_elements_unique
  * 0.79-0.94x; a plain copy of 256 MiB ran at 34 GB/s with ordinary stores against 29 with
  * 16-byte streaming ones), while on family 19h (Zen 3) they measured faster (0.84-0.89x).
- * Elsewhere they are taken, as the textbook says. */
+ * There, rows of a scatter's output copied whole (staged rows, runs) go fastest by the CPU's
+ * string copy (`rep movsb`) rather than memcpy's vector loop: scatter_nd_rows 0.79-0.91x the
+ * time, scatter_elements_unique 0.90-0.98x. Elsewhere streaming stores are taken, as the
+ * textbook says, and memcpy. */
 #include <stdatomic.h>
 
 #include "internal.h"
@@ -24,7 +27,7 @@ static int cpu_simd_level(void) {
     return __builtin_cpu_supports("avx512f") ? TIX__SIMD_AVX512 : TIX__SIMD_AVX2;
 }
 
-/* AMD's family 1Ah and later: ordinary stores beat streaming ones. */
+/* AMD's family 1Ah and later: ordinary stores beat streaming ones, string copies memcpy. */
 static bool cpu_prefers_ordinary_stores(void) {
     unsigned eax, ebx, ecx, edx;
     if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx))
@@ -47,9 +50,9 @@ static bool cpu_prefers_ordinary_stores(void) {
 }
 #endif
 
-/* Each answer: -1 not asked yet, else the answer (the SIMD level; streaming: 0 no, 1 yes). */
+/* Each answer: -1 not asked yet, else the answer (a tix__simd, a tix__stores). */
 static atomic_int simd_state = -1;
-static atomic_int streaming_state = -1;
+static atomic_int stores_state = -1;
 
 /* The cached answer in *state, asking `probe` the first time. */
 static int answer(atomic_int* state, int (*probe)(void)) {
@@ -61,8 +64,8 @@ static int answer(atomic_int* state, int (*probe)(void)) {
     return value;
 }
 
-static int streaming_pays(void) {
-    return cpu_prefers_ordinary_stores() ? 0 : 1;
+static int cpu_stores(void) {
+    return cpu_prefers_ordinary_stores() ? TIX__STORES_STRING : TIX__STORES_STREAMING;
 }
 
 tix__simd tix__simd_level(void) {
@@ -73,11 +76,14 @@ void tix__simd_enable(bool enable) {
     atomic_store_explicit(&simd_state, enable ? -1 : TIX__SIMD_NONE, memory_order_relaxed);
 }
 
-bool tix__streaming(void) {
-    return answer(&streaming_state, streaming_pays) == 1;
+tix__stores tix__store_mode(void) {
+    return (tix__stores)answer(&stores_state, cpu_stores);
 }
 
-void tix__streaming_choose(int choice) {
-    atomic_store_explicit(&streaming_state, choice < 0 ? -1 : choice > 0 ? 1 : 0,
-                          memory_order_relaxed);
+bool tix__streaming(void) {
+    return tix__store_mode() == TIX__STORES_STREAMING;
+}
+
+void tix__stores_choose(int mode) {
+    atomic_store_explicit(&stores_state, mode < 0 ? -1 : mode, memory_order_relaxed);
 }

@@ -227,12 +227,19 @@ tix__simd tix__simd_level(void);
 /* false turns the SIMD paths off, true back on where the CPU has them (for the tests that
  * compare them with the portable loops; not thread-safe against running calls). */
 void tix__simd_enable(bool enable);
-/* Whether outputs far beyond the caches are written with streaming stores: where they pay on
- * this CPU, unless tix__streaming_choose said otherwise. */
-bool tix__streaming(void);
-/* 1: always, 0: never, -1: as the CPU says (for the tests that run both ways; not thread-safe
+/* How long copies store: outputs far beyond the caches with streaming stores, or with ordinary
+ * ones, and then whole rows of a scatter's output by memcpy or by the CPU's string copy. */
+typedef enum tix__stores {
+    TIX__STORES_STREAMING = 0, /* streaming stores past the thresholds; memcpy */
+    TIX__STORES_PLAIN,         /* ordinary stores; memcpy */
+    TIX__STORES_STRING         /* ordinary stores; rows of at least 512 bytes by `rep movsb` */
+} tix__stores;
+/* What pays on this CPU, unless tix__stores_choose said otherwise. */
+tix__stores tix__store_mode(void);
+bool tix__streaming(void); /* tix__store_mode() == TIX__STORES_STREAMING */
+/* A tix__stores, or -1: as the CPU says (for the tests that run every way; not thread-safe
  * against running calls). */
-void tix__streaming_choose(int choice);
+void tix__stores_choose(int mode);
 
 /* ---- kernels/simd_x86.c: SIMD paths chosen at run time ---- */
 /* The start of a dense element gather along the indexed axis (dst[i] = src[index[i] * size],
@@ -316,8 +323,8 @@ tix__scatter_fn tix__place_kernel(size_t element_size);
 tix__copy_rows_fn tix__copy_rows_kernel(size_t bytes, bool streaming);
 /* A move that writes dense runs with streaming stores: for copies much larger than the caches. */
 tix__row_fn tix__stream_move_kernel(size_t element_size);
-/* `bytes` bytes from src to dst, with streaming stores when `streaming`; those need a
- * tix__stream_fence() before anything that follows reads them. */
+/* `bytes` bytes from src to dst, with streaming stores when `streaming` (those need a
+ * tix__stream_fence() before anything that follows reads them), else as tix__store_mode says. */
 void tix__copy_block(char* dst, const char* src, size_t bytes, bool streaming);
 void tix__stream_fence(void);
 /* m rows of `bytes` bytes, from[r] to to[r], prefetching the rows ahead; with streaming stores

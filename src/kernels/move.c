@@ -19,6 +19,9 @@ enum { PREFETCH_BYTES = 2048 };
 enum { FAR_BYTES = 6144, FAR_MIN_ROW = 512 };
 /* Rows shorter than this gain nothing from streaming stores (they fill partial lines). */
 enum { STREAM_MIN_ROW = 64 };
+/* Blocks shorter than this are not worth the start-up of a string copy (measured at 1 and 4 KiB
+ * rows, cpu.c). */
+enum { STRING_MIN_BYTES = 512 };
 
 /* dst[i * ds] = src[i * ss]: a run of one tuple, a copy, or a fill (ss = 0). */
 TIX__TEMPLATE void move_row(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n,
@@ -456,11 +459,22 @@ static void stream_move(char* dst, int64_t ds, const char* src, int64_t ss, int6
     stream_fence();
 }
 
+/* memcpy; by the CPU's string copy where that pays (cpu.c) and the block is long enough. */
+static void copy_long(char* dst, const char* src, size_t bytes) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (bytes >= STRING_MIN_BYTES && tix__store_mode() == TIX__STORES_STRING) {
+        __asm__ volatile("rep movsb" : "+D"(dst), "+S"(src), "+c"(bytes) : : "memory");
+        return;
+    }
+#endif
+    memcpy(dst, src, bytes);
+}
+
 void tix__copy_block(char* dst, const char* src, size_t bytes, bool streaming) {
     if (streaming) {
         stream_span(dst, src, bytes);
     } else {
-        memcpy(dst, src, bytes);
+        copy_long(dst, src, bytes);
     }
 }
 

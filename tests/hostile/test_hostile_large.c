@@ -4,12 +4,16 @@
  * gathers and scatters into outputs of about 34 MiB, at an address 16-byte aligned, 4 bytes
  * past it and 1 byte past it (int8), with rows of a multiple of 16 bytes and not, with ignored
  * indices (fill rows), serially and through a pool, with streaming stores whatever the CPU
- * (tix__streaming_choose, an internal hook of the static library), and a few without. Every
+ * (tix__stores_choose, an internal hook of the static library), and a few without them, by
+ * memcpy and by the CPU's string copy (`rep movsb`, for the rows a scatter copies whole). Every
  * element is compared with the expected value, and guard bytes around the output must not
  * change. */
 #include "hostile.h"
 
-void tix__streaming_choose(int choice);
+/* How long copies store: streaming stores (0), ordinary ones by memcpy (1) or by string copies
+ * (2), or -1: as the CPU says (tix__stores in src/internal.h). */
+void tix__stores_choose(int mode);
+enum { STREAMING, PLAIN, STRING };
 
 enum {
     COLS = 2056,     /* 8224 bytes of float32 per row: a multiple of 16 */
@@ -190,11 +194,22 @@ static void test_large_through_a_pool(void** state) {
 /* The same outputs with ordinary stores, as on a CPU where streaming ones do not pay. */
 static void test_large_without_streaming(void** state) {
     (void)state;
-    tix__streaming_choose(0);
+    tix__stores_choose(PLAIN);
     gather_rows(ODD_COLS, 4, NULL);
     gather_bytes(1);
     scatter_copy(COLS, 4, NULL);
-    tix__streaming_choose(1);
+    tix__stores_choose(STREAMING);
+}
+
+/* The scatters' rows by string copies, as on AMD family 1Ah: at every alignment of the output,
+ * rows a multiple of 16 bytes long and not. */
+static void test_large_with_string_copies(void** state) {
+    (void)state;
+    tix__stores_choose(STRING);
+    scatter_copy(COLS, 0, NULL);
+    scatter_copy(ODD_COLS, 12, NULL);
+    scatter_copy(ODD_COLS, 1, NULL);
+    tix__stores_choose(STREAMING);
 }
 
 int main(void) {
@@ -203,10 +218,11 @@ int main(void) {
         cmocka_unit_test(test_large_scatter_copies),
         cmocka_unit_test(test_large_through_a_pool),
         cmocka_unit_test(test_large_without_streaming),
+        cmocka_unit_test(test_large_with_string_copies),
     };
     /* TIX_TEST_FILTER=test_name (a pattern with * and ?) runs only the matching tests */
     if (getenv("TIX_TEST_FILTER") != NULL)
         cmocka_set_test_filter(getenv("TIX_TEST_FILTER"));
-    tix__streaming_choose(1);
+    tix__stores_choose(STREAMING);
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

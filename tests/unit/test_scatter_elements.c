@@ -5,9 +5,10 @@
  * sizes, and shape inference. */
 #include "unit.h"
 
-/* Streaming stores always (1), never (0) or as the CPU says (-1): an internal hook of the static
- * library, for test_staged_rows. */
-void tix__streaming_choose(int choice);
+/* How long copies store (tix__stores in src/internal.h): streaming stores (0), ordinary ones by
+ * memcpy (1) or by the CPU's string copy (2), or as the CPU says (-1): an internal hook of the
+ * static library, for test_staged_rows. */
+void tix__stores_choose(int mode);
 
 /* ONNX Scatter-9/11 (= ScatterElements) examples 1 and 2. */
 static void test_onnx_scatter_examples(void** state) {
@@ -1039,8 +1040,9 @@ static void test_shape_inference_and_checks(void** state) {
 /* Scatters along the last axis of a dense output, a row of updates per output row of at most
  * 8 KiB, stage each output row in the cache: copied from data, its updates applied in order,
  * written out once. Data [R, 1000] float32 (R = 40; 1100, past the 4 MiB where the rows are
- * written with streaming stores where the CPU gains by them: here once with them and once
- * without, whatever the CPU), updates [R, 300] with duplicates within each row, negative
+ * written with streaming stores where the CPU gains by them: here with them, and without them
+ * by memcpy and by the CPU's string copy, whatever the CPU), updates [R, 300] with duplicates
+ * within each row, negative
  * indices wrapped and out-of-range ones ignored, then clamped; reductions none, add (whose
  * float sums show the order), mul, max; int64 and int32 indices; serially and on a pool of 2;
  * every element compared with a plain loop. Under the error rule a bad index fails with the
@@ -1053,9 +1055,9 @@ static void test_staged_rows(void** state) {
     tix_threadpool* pool = tix_threadpool_create(2);
     assert_non_null(pool);
     tix_executor executor = tix_threadpool_executor(pool);
-    for (int size = 0; size < 3; size++) { /* small; large streaming; large not streaming */
+    for (int size = 0; size < 4; size++) { /* small; large: streaming, memcpy, string copies */
         int64_t R = size > 0 ? 1100 : 40;
-        tix__streaming_choose(size == 1 ? 1 : size == 2 ? 0 : -1);
+        tix__stores_choose(size - 1);
         float* data = malloc(sizeof(float) * (size_t)R * C);
         float* out = malloc(sizeof(float) * (size_t)R * C);
         float* want = malloc(sizeof(float) * (size_t)R * C);
@@ -1124,7 +1126,7 @@ static void test_staged_rows(void** state) {
         free(idx);
         free(idx32);
     }
-    tix__streaming_choose(-1);
+    tix__stores_choose(-1);
     tix_threadpool_destroy(pool);
 }
 
