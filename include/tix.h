@@ -28,7 +28,7 @@
  * - A zero-size dimension is valid; such a call checks its arguments and moves nothing.
  * - Options NULL or all-zero mean ONNX semantics, serial execution, no diagnostic.
  * - The library never aborts, exits, prints, keeps global state (beyond two cached answers
- *   about the CPU: which vector instructions it has, and whether streaming stores pay on it),
+ *   about the CPU: which vector instructions it has, and how long copies store best on it),
  *   or reads or writes outside the elements of the views it is given. Every call is reentrant
  *   and thread-safe. It assumes that every element of each view lies in memory the caller may
  *   access, and checks what it can: a view whose elements would reach past either end of the
