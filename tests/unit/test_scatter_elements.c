@@ -1042,11 +1042,10 @@ static void test_shape_inference_and_checks(void** state) {
  * written out once. Data [R, 1000] float32 (R = 40; 1100, past the 4 MiB where the rows are
  * written with streaming stores where the CPU gains by them: here with them, and without them
  * by memcpy and by the CPU's string copy, whatever the CPU), updates [R, 300] with duplicates
- * within each row, negative
- * indices wrapped and out-of-range ones ignored, then clamped; reductions none, add (whose
- * float sums show the order), mul, max; int64 and int32 indices; serially and on a pool of 2;
- * every element compared with a plain loop. Under the error rule a bad index fails with the
- * output untouched. */
+ * within each row, negative indices wrapped and out-of-range ones ignored, then clamped;
+ * reductions none, add (whose float sums show the order), mul, max; int64 and int32 indices;
+ * serially and on a pool of 2; every element compared with a plain loop. Under the error rule
+ * a bad index fails with the output untouched. */
 static void test_staged_rows(void** state) {
     (void)state;
     enum { C = 1000, K = 300 };
