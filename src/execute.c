@@ -204,7 +204,7 @@ static void block_panel(const pass* p, char* const* base, const int64_t* rs, con
 static void prefetch_spans(const pass* p, const int64_t* rs, const int64_t* es, int64_t n,
                            int64_t* spans) {
     for (int o = 0; o < TIX__OPERANDS; o++) {
-        bool apart = es[o] > 0 && rs[o] != n * es[o] && n <= ROW_SPAN_MAX / es[o];
+        bool apart = es[o] > 0 && rs[o] != 0 && rs[o] != n * es[o] && n <= ROW_SPAN_MAX / es[o];
         spans[o] = o != TIX__COUNTS && apart ? n * es[o] : 0;
     }
     spans[TIX__INDEXED] = rs[TIX__INDEXED] != 0 ? p->row_span : 0;
@@ -233,7 +233,8 @@ static void prefetch_ahead(char* const* base, const int64_t* rs, const int64_t* 
  * indices + r * rs[INDICES] + i * es[INDICES]. Row by row; but rows that share their indices
  * (rs[INDICES] == 0) go in blocks, a chunk of indices resolved once for the whole block, which
  * visits a chunk of every row before the next chunk: only where that order cannot show, in a
- * gather, or where the rows address different elements (rs[INDEXED] != 0). */
+ * gather, or where the rows address different elements (rs[INDEXED] != 0). Where a row is one
+ * chunk, it is resolved once for all the blocks. */
 static void element_panel(const pass* p, const tix__tuples* tuples, char* const* base,
                           const int64_t* rs, const int64_t* es, int64_t m, int64_t n) {
     int64_t xo[ROW_CHUNK], co[ROW_CHUNK];
@@ -273,7 +274,9 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
             for (int64_t r = r0; r < r0 + rows; r++) {
                 if (i0 == 0 && r + ROWS_AHEAD < m)
                     prefetch_ahead(base, rs, spans, r + ROWS_AHEAD);
-                if (r == r0 || !shared) {
+                /* shared: each chunk resolved once per block, or once per panel where a row
+                 * is one chunk */
+                if (!shared || (r == r0 && (r0 == 0 || n > ROW_CHUNK))) {
                     const char* indices =
                         base[TIX__INDICES] + r * rs[TIX__INDICES] + i0 * es[TIX__INDICES];
                     note(p, tix__resolve_tuples(tuples, indices, es[TIX__INDICES], c, xo));

@@ -990,6 +990,74 @@ static void test_fused_rows(void** state) {
     free(idx);
 }
 
+/* Gathers along axis 1 whose rows share one list of indices resolve it once for many rows
+ * (execute.c): more rows than one block of them, lists of one chunk and of two (past 1024
+ * indices), with indices that wrap, are filled, clamped or fail in the first and the last
+ * block, on the calling thread and on a pool. Every row of the output must be its own row of
+ * data taken by the same list. */
+static void test_rows_sharing_indices(void** state) {
+    (void)state;
+    enum { ROWS = 70, WIDTH = 1100 };
+    static const int64_t lengths[] = {300, 1100};
+    static const tix_out_of_range rules[] = {TIX_OUT_OF_RANGE_IGNORE, TIX_OUT_OF_RANGE_CLAMP,
+                                             TIX_OUT_OF_RANGE_ERROR};
+    double* data = malloc(sizeof(double) * ROWS * WIDTH);
+    double* out = malloc(sizeof(double) * ROWS * WIDTH);
+    double* want = malloc(sizeof(double) * ROWS * WIDTH);
+    int64_t* idx = malloc(sizeof(int64_t) * WIDTH);
+    assert_true(data && out && want && idx);
+    for (int64_t e = 0; e < ROWS * WIDTH; e++) data[e] = (double)e;
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    for (int wide = 0; wide < 2; wide++) { /* float32 (the first half of data), float64 */
+        tix_dtype dtype = wide ? DT_F64 : DT_F32;
+        size_t size = wide ? sizeof(double) : sizeof(float);
+        const float* narrow = (const float*)(const void*)data;
+        for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+            int64_t n = lengths[l];
+            for (int64_t k = 0; k < n; k++) idx[k] = (k * 7919 + 5) % WIDTH;
+            idx[3] = -2;          /* wraps */
+            idx[n - 1] = WIDTH + 9; /* out of range */
+            tix_tensor d = ut_tensor(data, dtype, 2, UT_DIMS(ROWS, WIDTH), NULL);
+            tix_tensor i = ut_tensor(idx, DT_I64, 1, UT_DIMS(n), NULL);
+            tix_tensor o = ut_tensor(out, dtype, 2, UT_DIMS(ROWS, n), NULL);
+            for (size_t u = 0; u < sizeof rules / sizeof rules[0]; u++) {
+                const double fill = -0.5;
+                const float fill32 = -0.5f;
+                bool fails = false;
+                for (int64_t r = 0; r < ROWS; r++) {
+                    for (int64_t k = 0; k < n; k++) {
+                        int64_t at = ut_rule_position(idx[k], WIDTH, TIX_NEGATIVE_WRAP, rules[u]);
+                        fails = fails || at == -2;
+                        if (wide) {
+                            want[r * n + k] = at < 0 ? fill : data[r * WIDTH + at];
+                        } else {
+                            float* w = (float*)(void*)want;
+                            w[r * n + k] = at < 0 ? fill32 : narrow[r * WIDTH + at];
+                        }
+                    }
+                }
+                for (int threads = 1; threads <= 2; threads++) {
+                    tix_options opt = ut_opts();
+                    opt.negative_indices = TIX_NEGATIVE_WRAP;
+                    opt.out_of_range = rules[u];
+                    opt.fill_value = wide ? (const void*)&fill : (const void*)&fill32;
+                    opt.executor = threads == 2 ? &executor : NULL;
+                    memset(out, 0x5A, sizeof(double) * ROWS * WIDTH);
+                    ut_expect_outcome(tix_gather(&d, &i, 1, 0, &o, &opt), fails, out, want,
+                                      size * ROWS * (size_t)n);
+                }
+            }
+        }
+    }
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(out);
+    free(want);
+    free(idx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_onnx_gather_example_axis0),
@@ -1012,6 +1080,7 @@ int main(void) {
         cmocka_unit_test(test_large_offsets),
         cmocka_unit_test(test_reduction_rejected),
         cmocka_unit_test(test_fused_rows),
+        cmocka_unit_test(test_rows_sharing_indices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
