@@ -992,9 +992,9 @@ static void test_fused_rows(void** state) {
 
 /* Gathers along axis 1 whose rows share one list of indices resolve it once for many rows
  * (execute.c): more rows than one block of them, lists of one chunk and of two (past 1024
- * indices), with indices that wrap, are filled, clamped or fail in the first and the last
- * block, on the calling thread and on a pool. Every row of the output must be its own row of
- * data taken by the same list. */
+ * indices), with an index that wraps and one that is filled, clamped or fails (in every row,
+ * so in every block), on the calling thread and on a pool. Every row of the output must be its
+ * own row of data taken by the same list. */
 static void test_rows_sharing_indices(void** state) {
     (void)state;
     enum { ROWS = 70, WIDTH = 1100 };
@@ -1017,7 +1017,7 @@ static void test_rows_sharing_indices(void** state) {
         for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
             int64_t n = lengths[l];
             for (int64_t k = 0; k < n; k++) idx[k] = (k * 7919 + 5) % WIDTH;
-            idx[3] = -2;          /* wraps */
+            idx[3] = -2;            /* wraps */
             idx[n - 1] = WIDTH + 9; /* out of range */
             tix_tensor d = ut_tensor(data, dtype, 2, UT_DIMS(ROWS, WIDTH), NULL);
             tix_tensor i = ut_tensor(idx, DT_I64, 1, UT_DIMS(n), NULL);
