@@ -70,8 +70,12 @@
  * output element. tix.h gives both, since they decide the results. */
 #define CHUNKS 8
 #define CHUNK_UPDATES 16
-/* Rows that share their indices resolved together (their output stays in cache meanwhile). */
+/* Rows that share their indices resolved together (their output stays in cache meanwhile)... */
 #define SHARED_ROWS 32
+/* ... and, since a panel resolves them once where a row is one chunk, handed to the executor
+ * at least this many to a tile (gather_last_axis at 2 threads: 0.87-0.94x the time, against
+ * tiles of 16 rows). */
+#define SHARED_TILE_ROWS 128
 /* Longest block a gather copies as a whole, fill included (the fill block is this long). */
 #define FILL_BLOCK 4096
 /* A gather reading one element per tuple from rows it jumps between is cache-blocked so that
@@ -699,6 +703,12 @@ static void run(pass* p, const tix_executor* executor) {
     }
     int64_t per_unit = elements / units,
             tile = per_unit >= TILE_ELEMENTS ? 1 : TILE_ELEMENTS / per_unit;
+    const int64_t* indices = p->loop.stride[TIX__INDICES];
+    int32_t last = p->loop.rank - 1; /* (the loop may have been cut up above) */
+    bool shared = p->loop.components > 0 && last >= 1 && indices[last] != 0 &&
+                  indices[last - 1] == 0; /* element rows that share their indices */
+    if (shared && tile * p->rows_per_unit < SHARED_TILE_ROWS)
+        tile = (SHARED_TILE_ROWS + p->rows_per_unit - 1) / p->rows_per_unit;
     executor->parallel_for(executor->pool, run_units, p, (size_t)units, (size_t)tile);
 }
 
