@@ -1,8 +1,8 @@
 /* Executors: results are bitwise identical for every executor and thread count, and equal to
  * applying the updates one at a time in row-major order (checked against a plain loop here).
  * Executors used: none (serial), a serial executor that runs tiles in reverse order and checks
- * the parallel_for contract, and the built-in pool with 1, 2 and 7 threads; and one that records
- * the tiles it is handed. */
+ * the parallel_for contract (and records the tiles it was last handed), and the built-in pool
+ * with 1, 2 and 7 threads. */
 #include "unit.h"
 
 /* ---------------------------------------------------------------------------------------------
@@ -11,12 +11,15 @@
 typedef struct checking_pool {
     int calls;
     int violations;
+    size_t range, tile; /* the last call's */
 } checking_pool;
 
 static void reverse_parallel_for(void* pool, tix_task_fn task, void* context, size_t range,
                                  size_t tile) {
     checking_pool* p = (checking_pool*)pool;
     p->calls++;
+    p->range = range;
+    p->tile = tile;
     if (range == 0 || tile == 0 || task == NULL) {
         p->violations++;
         return;
@@ -131,20 +134,6 @@ static void test_gather_rows(void** state) {
     free(out);
 }
 
-/* A serial executor that records the tiles it is handed (the last call's). */
-typedef struct recording_pool {
-    size_t range, tile;
-} recording_pool;
-
-static void recording_parallel_for(void* pool, tix_task_fn task, void* context, size_t range,
-                                   size_t tile) {
-    recording_pool* p = (recording_pool*)pool;
-    p->range = range;
-    p->tile = tile;
-    for (size_t begin = 0; begin < range; begin += tile)
-        task(context, begin, range - begin < tile ? range - begin : tile);
-}
-
 /* Rows that share their indices resolve them once per tile of rows, so the executor gets tiles
  * of at least 128 of them (SHARED_TILE_ROWS, execute.c) where rows of their own indices get
  * smaller ones; the results are those of the serial call either way. */
@@ -158,13 +147,13 @@ static void test_tiles_of_shared_rows(void** state) {
     assert_true(data && idx && want && out);
     for (int n = 0; n < ROWS * COLS; ++n) data[n] = (float)n;
     for (int n = 0; n < ROWS * K; ++n) idx[n] = (int64_t)(next_random() % COLS);
-    recording_pool pool = {0, 0};
-    tix_executor recording = {recording_parallel_for, &pool};
+    executors e;
+    executors_init(&e);
     tix_tensor d = UT_T(data, DT_F32, ROWS, COLS), o = UT_T(out, DT_F32, ROWS, K);
     for (int shared = 0; shared < 2; ++shared) {
         tix_tensor i = shared ? UT_T(idx, DT_I64, K) : UT_T(idx, DT_I64, ROWS, K);
         tix_options serial = ut_opts(), opt = ut_opts();
-        opt.executor = &recording;
+        opt.executor = executor_at(&e, 1); /* the checking executor, which records the tiles */
         if (shared) {
             EXPECT_OK(tix_gather(&d, &i, 1, 0, &o, &serial));
         } else {
@@ -172,20 +161,21 @@ static void test_tiles_of_shared_rows(void** state) {
         }
         memcpy(want, out, sizeof(float) * ROWS * K);
         memset(out, 0, sizeof(float) * ROWS * K);
-        pool.range = pool.tile = 0;
+        e.checker.range = e.checker.tile = 0;
         if (shared) {
             EXPECT_OK(tix_gather(&d, &i, 1, 0, &o, &opt));
         } else {
             EXPECT_OK(tix_gather_elements(&d, &i, 1, &o, &opt));
         }
         assert_memory_equal(out, want, sizeof(float) * ROWS * K);
-        assert_int_equal(pool.range, ROWS); /* a unit of work is a row */
+        assert_int_equal(e.checker.range, ROWS); /* a unit of work is a row */
         if (shared) {
-            assert_true(pool.tile >= 128);
+            assert_true(e.checker.tile >= 128);
         } else {
-            assert_true(pool.tile < 128);
+            assert_true(e.checker.tile < 128);
         }
     }
+    executors_destroy(&e);
     free(data);
     free(idx);
     free(want);
