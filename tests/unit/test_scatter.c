@@ -163,6 +163,67 @@ static void test_float_reductions_axis1(void** state) {
     EXPECT_F64(out, 8, 2, 0.125, 3, 5, 2);
 }
 
+/* Rows that share one list of indices resolve it once for many rows (execute.c): 70 rows of
+ * float64 along axis 1, lists of 300 and 1100 indices (one chunk and two) with duplicates and
+ * one index out of range (ignored), summed and averaged, on the calling thread and on a pool,
+ * against a plain loop over each row in index order. */
+static void test_rows_sharing_indices(void** state) {
+    (void)state;
+    enum { ROWS = 70, WIDTH = 1100 };
+    static const int64_t lengths[] = {300, 1100};
+    double* data = malloc(sizeof(double) * ROWS * WIDTH);
+    double* upd = malloc(sizeof(double) * ROWS * WIDTH);
+    double* out = malloc(sizeof(double) * ROWS * WIDTH);
+    double* want = malloc(sizeof(double) * ROWS * WIDTH);
+    int64_t* idx = malloc(sizeof(int64_t) * WIDTH);
+    int64_t* counts = malloc(sizeof(int64_t) * WIDTH);
+    assert_true(data && upd && out && want && idx && counts);
+    for (int64_t e = 0; e < ROWS * WIDTH; e++) {
+        data[e] = (double)(e % 1000) / 8;
+        upd[e] = (double)(e % 77) / 3; /* not exact in binary: the order of the sums shows */
+    }
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+        int64_t n = lengths[l];
+        for (int64_t k = 0; k < n; k++) idx[k] = (k * 37) % 97 + k / 100 * 90; /* duplicates */
+        idx[n / 2] = WIDTH + 1;                                                 /* ignored */
+        tix_tensor d = UT_T(data, DT_F64, ROWS, WIDTH), o = UT_T(out, DT_F64, ROWS, WIDTH);
+        tix_tensor i = UT_T(idx, DT_I64, n), u = ut_tensor(upd, DT_F64, 2, UT_DIMS(ROWS, n), NULL);
+        for (int mean = 0; mean < 2; mean++) {
+            memcpy(want, data, sizeof(double) * ROWS * WIDTH);
+            for (int64_t r = 0; r < ROWS; r++) {
+                memset(counts, 0, sizeof(int64_t) * WIDTH);
+                for (int64_t k = 0; k < n; k++) {
+                    if (idx[k] >= WIDTH) continue;
+                    want[r * WIDTH + idx[k]] += upd[r * n + k];
+                    counts[idx[k]]++;
+                }
+                for (int64_t c = 0; mean && c < WIDTH; c++) {
+                    if (counts[c] > 0) want[r * WIDTH + c] /= (double)(counts[c] + 1);
+                }
+            }
+            for (int threads = 1; threads <= 2; threads++) {
+                tix_options opt = ut_opts();
+                opt.reduction = mean ? TIX_REDUCTION_MEAN : TIX_REDUCTION_ADD;
+                opt.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+                opt.executor = threads == 2 ? &executor : NULL;
+                memset(out, 0, sizeof(double) * ROWS * WIDTH);
+                EXPECT_OK(tix_scatter(&d, &i, &u, 1, 0, &o, &opt));
+                assert_memory_equal(out, want, sizeof(double) * ROWS * WIDTH);
+            }
+        }
+    }
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(upd);
+    free(out);
+    free(want);
+    free(idx);
+    free(counts);
+}
+
 /* batch_dims 1 (and -1): data [2, 5], indices [2, 3], axis 1. */
 static void test_batch_dims(void** state) {
     (void)state;
@@ -489,6 +550,7 @@ int main(void) {
         cmocka_unit_test(test_scalar_indices),
         cmocka_unit_test(test_duplicates_every_reduction),
         cmocka_unit_test(test_float_reductions_axis1),
+        cmocka_unit_test(test_rows_sharing_indices),
         cmocka_unit_test(test_batch_dims),
         cmocka_unit_test(test_out_of_range_modes),
         cmocka_unit_test(test_uint64_above_int64_max),
