@@ -134,6 +134,13 @@ static void test_gather_rows(void** state) {
     free(out);
 }
 
+/* A gather along axis 1 of d into o: by indices shared by every row (tix_gather) or by indices
+ * of each row's own (tix_gather_elements). */
+static tix_status gather_along_rows(bool shared, const tix_tensor* d, const tix_tensor* i,
+                                    const tix_tensor* o, const tix_options* opt) {
+    return shared ? tix_gather(d, i, 1, 0, o, opt) : tix_gather_elements(d, i, 1, o, opt);
+}
+
 /* Rows that share their indices resolve them once per tile of rows, so the executor gets tiles
  * of at least 128 of them (SHARED_TILE_ROWS, execute.c) where rows of their own indices get
  * smaller ones; the results are those of the serial call either way. */
@@ -147,35 +154,26 @@ static void test_tiles_of_shared_rows(void** state) {
     assert_true(data && idx && want && out);
     for (int n = 0; n < ROWS * COLS; ++n) data[n] = (float)n;
     for (int n = 0; n < ROWS * K; ++n) idx[n] = (int64_t)(next_random() % COLS);
-    executors e;
-    executors_init(&e);
+    checking_pool checker = {0};
+    tix_executor checking = {reverse_parallel_for, &checker}; /* records the tiles */
     tix_tensor d = UT_T(data, DT_F32, ROWS, COLS), o = UT_T(out, DT_F32, ROWS, K);
     for (int shared = 0; shared < 2; ++shared) {
         tix_tensor i = shared ? UT_T(idx, DT_I64, K) : UT_T(idx, DT_I64, ROWS, K);
         tix_options serial = ut_opts(), opt = ut_opts();
-        opt.executor = executor_at(&e, 1); /* the checking executor, which records the tiles */
-        if (shared) {
-            EXPECT_OK(tix_gather(&d, &i, 1, 0, &o, &serial));
-        } else {
-            EXPECT_OK(tix_gather_elements(&d, &i, 1, &o, &serial));
-        }
+        opt.executor = &checking;
+        EXPECT_OK(gather_along_rows(shared, &d, &i, &o, &serial));
         memcpy(want, out, sizeof(float) * ROWS * K);
         memset(out, 0, sizeof(float) * ROWS * K);
-        e.checker.range = e.checker.tile = 0;
-        if (shared) {
-            EXPECT_OK(tix_gather(&d, &i, 1, 0, &o, &opt));
-        } else {
-            EXPECT_OK(tix_gather_elements(&d, &i, 1, &o, &opt));
-        }
+        EXPECT_OK(gather_along_rows(shared, &d, &i, &o, &opt));
         assert_memory_equal(out, want, sizeof(float) * ROWS * K);
-        assert_int_equal(e.checker.range, ROWS); /* a unit of work is a row */
+        assert_int_equal(checker.range, ROWS); /* a unit of work is a row */
         if (shared) {
-            assert_true(e.checker.tile >= 128);
+            assert_true(checker.tile >= 128);
         } else {
-            assert_true(e.checker.tile < 128);
+            assert_true(checker.tile < 128);
         }
     }
-    executors_destroy(&e);
+    assert_int_equal(checker.violations, 0);
     free(data);
     free(idx);
     free(want);
