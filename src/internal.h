@@ -36,6 +36,17 @@
 #endif
 /* Bytes in a cache line (the unit of prefetching). */
 #define TIX__CACHE_LINE 64
+/* Elements ahead at which the shortest element loops prefetch what they read in order (their
+ * indices, a scatter's updates): among their jumps into a table or an output, the hardware's
+ * prefetchers fall behind those streams. scatter_elements_add_dup on Zen 5: 0.69-0.73x the
+ * time at 384 elements, against none; gather_elements_last 0.91-0.95x. */
+#define TIX__STREAM_AHEAD 384
+/* Prefetches element i + TIX__STREAM_AHEAD of a stream of `size`-byte elements at `base`, the
+ * address formed in unsigned arithmetic: it may lie past the end, where a prefetch does no
+ * harm (it never faults). */
+#define TIX__PREFETCH_STREAM(base, i, size)                                                       \
+    TIX__PREFETCH((const char*)((uintptr_t)(base) +                                               \
+                                (uintptr_t)((i) + TIX__STREAM_AHEAD) * (uintptr_t)(size)))
 
 /* ---- dtype.c: what the library knows about each element type ---- */
 typedef enum tix__kind {

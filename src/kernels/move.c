@@ -88,11 +88,22 @@ TIX__TEMPLATE bool gather_fused_loop(char* dst, int64_t ds, const char* src, int
 }
 
 /* The usual elements cases at their shortest: dense indices and output, while every index is
- * in [0, bound). Returns how many elements it moved. */
+ * in [0, bound). A line of indices at a time, each prefetched TIX__STREAM_AHEAD elements ahead.
+ * Returns how many elements it moved. */
 TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const char* indices,
                                    int64_t n, const tix__tuples* t, size_t size, size_t width) {
     uint64_t bound = (uint64_t)t->size[0];
     int64_t step = t->step[0], i = 0;
+    const int64_t line = TIX__CACHE_LINE / (int64_t)width;
+    for (; i + line <= n; i += line) {
+        TIX__PREFETCH_STREAM(indices, i, width);
+        for (int64_t k = i; k < i + line; k++) {
+            uint64_t v = (uint64_t)tix__load_index(indices + k * (int64_t)width, width);
+            if (v >= bound)
+                return k;
+            memcpy(dst + k * (int64_t)size, src + (int64_t)v * step + k * ss, size);
+        }
+    }
     for (; i < n; i++) {
         uint64_t v = (uint64_t)tix__load_index(indices + i * (int64_t)width, width);
         if (v >= bound) break;
