@@ -40,7 +40,7 @@
  * indices, a scatter's updates): among their jumps into a table or an output, the hardware's
  * prefetchers fall behind those streams. On Zen 5, 384 against none: scatter_elements_add_dup
  * 0.69-0.84x the time, scatter_elements_unique 0.90-0.93x, gather_elements_last 0.91-0.95x;
- * 256 against 384: add_dup 0.92-0.96x, the others within the noise; 128, 512, 768 lost. */
+ * 256 against 384: add_dup 0.92-0.96x, the others within the noise; add_dup lost at 128 and 768. */
 #define TIX__STREAM_AHEAD 256
 /* Prefetches element i + TIX__STREAM_AHEAD of a stream of `size`-byte elements at `base`, the
  * address formed in unsigned arithmetic: it may lie past the end, where a prefetch does no
