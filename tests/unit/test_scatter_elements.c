@@ -2,7 +2,7 @@
  * examples and node tests, the DirectML DML_SCATTER examples, OpenVINO ScatterElementsUpdate-12
  * (reductions, mean, use_init_val), duplicates under every reduction with and without
  * exclude_self, the dtype rules of the reductions, every out-of-range mode, broadcasting, zero
- * sizes, and shape inference. */
+ * sizes, shape inference, staged rows, and the shortest loop's lines of indices. */
 #include "unit.h"
 
 /* How long copies store (tix__stores in src/internal.h): streaming stores (0), ordinary ones by
@@ -1129,6 +1129,73 @@ static void test_staged_rows(void** state) {
     tix_threadpool_destroy(pool);
 }
 
+/* The shortest scatter loop goes a line of indices at a time (8 int64, 16 int32): updates summed
+ * into a short 1-D output, float32 and float64, rows of lengths around and between lines, with
+ * one index that needs the general rules (negative: wraps; past the end: ignored) on either side
+ * of each line boundary, against a plain loop, bit for bit (one order). */
+static void test_plain_loop_lines(void** state) {
+    (void)state;
+    enum { OUT = 64, MAX = 1003 };
+    static const int64_t lengths[] = {5, 8, 16, 37, 300, MAX};
+    static int64_t idx[MAX];
+    static int32_t idx32[MAX];
+    static double upd64[MAX], got64[OUT], want64[OUT], data64[OUT];
+    static float upd32[MAX], got32[OUT], want32[OUT], data32[OUT];
+    for (int64_t e = 0; e < OUT; e++) {
+        data64[e] = (double)e * 0.3 - 7.0;
+        data32[e] = (float)e * 0.3f - 7.0f;
+    }
+    for (int64_t k = 0; k < MAX; k++) {
+        upd64[k] = (double)(k % 89) * 0.013 + 1.0 / 3.0;
+        upd32[k] = (float)(k % 89) * 0.013f + 1.0f / 3.0f;
+    }
+    int cases = 0;
+    for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+        int64_t n = lengths[l];
+        /* where the odd index sits: nowhere, then around the boundaries of the lines */
+        static const int64_t spots[] = {-1, 0, 7, 8, 15, 16, 17, 31, 32, MAX - 1};
+        for (size_t w = 0; w < sizeof spots / sizeof spots[0]; w++) {
+            int64_t at = spots[w] == MAX - 1 ? n - 1 : spots[w];
+            if (at >= n)
+                continue;
+            for (int odd = 0; odd < 2; odd++) {
+                for (int64_t k = 0; k < n; k++)
+                    idx[k] = (int64_t)((uint64_t)k * 40503u % OUT);
+                if (at >= 0)
+                    idx[at] = odd == 0 ? -3 : OUT + 5;
+                for (int64_t k = 0; k < n; k++)
+                    idx32[k] = (int32_t)idx[k];
+                memcpy(want64, data64, sizeof want64);
+                memcpy(want32, data32, sizeof want32);
+                for (int64_t k = 0; k < n; k++) {
+                    int64_t v = idx[k] < 0 ? idx[k] + OUT : idx[k];
+                    if (v >= OUT)
+                        continue;
+                    want64[v] = want64[v] + upd64[k];
+                    want32[v] = want32[v] + upd32[k];
+                }
+                tix_options options = ut_opts();
+                options.reduction = TIX_REDUCTION_ADD;
+                options.negative_indices = TIX_NEGATIVE_WRAP;
+                options.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+                for (int x = 0; x < 2; x++) { /* int64, int32 */
+                    tix_tensor i = x == 0 ? UT_T(idx, DT_I64, n) : UT_T(idx32, DT_I32, n);
+                    tix_tensor d = UT_T(data64, DT_F64, OUT), o = UT_T(got64, DT_F64, OUT);
+                    tix_tensor u = UT_T(upd64, DT_F64, n);
+                    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &options));
+                    assert_memory_equal(got64, want64, sizeof want64);
+                    d = UT_T(data32, DT_F32, OUT), o = UT_T(got32, DT_F32, OUT);
+                    u = UT_T(upd32, DT_F32, n);
+                    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &options));
+                    assert_memory_equal(got32, want32, sizeof want32);
+                    cases++;
+                }
+            }
+        }
+    }
+    assert_int_equal(cases, 43 * 2 * 2); /* spots inside each length, odd kinds, index types */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_onnx_scatter_examples),
@@ -1151,6 +1218,7 @@ int main(void) {
         cmocka_unit_test(test_zero_size),
         cmocka_unit_test(test_shape_inference_and_checks),
         cmocka_unit_test(test_staged_rows),
+        cmocka_unit_test(test_plain_loop_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
