@@ -63,7 +63,8 @@ TIX__TEMPLATE void place_elements(char* dst, int64_t ds, const char* src, int64_
 
 /* A gather of one element per tuple that resolves each index as it goes: in-range indices
  * (after wrapping negatives when the rule says so) take the short path; any other goes through
- * the general rules (tix__resolve_tuples), which also decide a fill. */
+ * the general rules (tix__resolve_tuples), which also decide a fill. The indices are prefetched
+ * TIX__STREAM_AHEAD ahead, eight at a time. */
 TIX__TEMPLATE bool gather_fused_loop(char* dst, int64_t ds, const char* src, int64_t ss,
                                      const char* indices, int64_t is, int64_t n,
                                      const tix__tuples* t, const char* fill, size_t size,
@@ -72,6 +73,8 @@ TIX__TEMPLATE bool gather_fused_loop(char* dst, int64_t ds, const char* src, int
     int64_t add = t->rule.negative == TIX_NEGATIVE_WRAP ? bound : 0;
     bool all = true;
     for (int64_t i = 0; i < n; i++) {
+        if (i % 8 == 0)
+            tix__prefetch_stream(indices, i, is, 8);
         int64_t v = tix__load_index(indices + i * is, width);
         v += v < 0 ? add : 0;
         const char* from;
@@ -96,7 +99,7 @@ TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const
     int64_t step = t->step[0], i = 0;
     const int64_t line = TIX__CACHE_LINE / (int64_t)width;
     for (; i + line <= n; i += line) {
-        TIX__PREFETCH_STREAM(indices, i, width);
+        tix__prefetch_stream(indices, i, (int64_t)width, line);
         for (int64_t k = i; k < i + line; k++) {
             uint64_t v = (uint64_t)tix__load_index(indices + k * (int64_t)width, width);
             if (v >= bound)

@@ -5,8 +5,9 @@
 
 #include "../internal.h"
 
-/* The scatter counterpart: `apply` (a constant at every use) combines one element. Returns
- * whether every tuple resolved. */
+/* The scatter counterpart: `apply` (a constant at every use) combines one element; the indices
+ * and updates are prefetched TIX__STREAM_AHEAD ahead, eight at a time. Returns whether every
+ * tuple resolved. */
 TIX__TEMPLATE bool scatter_fused_loop(char* dst, int64_t ds, const char* src, int64_t ss,
                                       const char* indices, int64_t is, int64_t n,
                                       const tix__tuples* t, size_t width,
@@ -15,6 +16,10 @@ TIX__TEMPLATE bool scatter_fused_loop(char* dst, int64_t ds, const char* src, in
     int64_t add = t->rule.negative == TIX_NEGATIVE_WRAP ? bound : 0;
     bool all = true;
     for (int64_t i = 0; i < n; i++) {
+        if (i % 8 == 0) {
+            tix__prefetch_stream(indices, i, is, 8);
+            tix__prefetch_stream(src, i, ss, 8);
+        }
         int64_t v = tix__load_index(indices + i * is, width);
         v += v < 0 ? add : 0;
         char* d;
@@ -35,20 +40,17 @@ TIX__TEMPLATE bool scatter_fused_loop(char* dst, int64_t ds, const char* src, in
 
 /* The usual elements case at its shortest: updates along the row address the same output line
  * (ds = 0) and are read with the indices at steps of one element, while every index is in
- * [0, bound). A line of indices at a time, prefetching the indices and the updates read with
- * them TIX__STREAM_AHEAD elements ahead (the updates where their part is a few lines at most).
- * Returns how many updates it applied. */
+ * [0, bound). A line of indices at a time, prefetching them and the updates read with them
+ * TIX__STREAM_AHEAD elements ahead. Returns how many updates it applied. */
 TIX__TEMPLATE int64_t scatter_plain(char* dst, const char* src, int64_t ss, const char* indices,
                                     int64_t n, const tix__tuples* t, size_t width,
                                     void (*apply)(char* dst, const char* src)) {
     uint64_t bound = (uint64_t)t->size[0];
     int64_t step = t->step[0], i = 0;
     const int64_t line = TIX__CACHE_LINE / (int64_t)width;
-    const int64_t update_bytes = ss > 0 && ss <= TIX__CACHE_LINE ? line * ss : 0;
     for (; i + line <= n; i += line) {
-        TIX__PREFETCH_STREAM(indices, i, width);
-        for (int64_t b = 0; b < update_bytes; b += TIX__CACHE_LINE)
-            TIX__PREFETCH_STREAM(src + b, i, ss);
+        tix__prefetch_stream(indices, i, (int64_t)width, line);
+        tix__prefetch_stream(src, i, ss, line);
         for (int64_t k = i; k < i + line; k++) {
             uint64_t v = (uint64_t)tix__load_index(indices + k * (int64_t)width, width);
             if (v >= bound)
