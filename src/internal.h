@@ -42,15 +42,19 @@
  * 0.69-0.84x the time, scatter_elements_unique 0.90-0.93x, gather_elements_last 0.91-0.95x;
  * 256 against 384: add_dup 0.92-0.96x, the others within the noise; add_dup lost at 128 and 768. */
 #define TIX__STREAM_AHEAD 256
-/* Prefetches the lines of elements [i, i + count) + TIX__STREAM_AHEAD of a stream at `base`,
- * `stride` bytes apart, where they are near enough to share lines (0 < stride <= a line); in
- * unsigned arithmetic, since the address may lie past the end (a prefetch never faults). */
+/* The bytes of `count` elements `stride` bytes apart that a loop prefetches of a stream it reads
+ * in order: all of them where they share lines (0 < stride <= a line), else none. */
+TIX__TEMPLATE int64_t tix__stream_span(int64_t stride, int64_t count) {
+    return stride > 0 && stride <= TIX__CACHE_LINE ? stride * count : 0;
+}
+
+/* Prefetches `span` bytes (tix__stream_span) of the stream at `base` from element
+ * i + TIX__STREAM_AHEAD on, in unsigned arithmetic: the address may lie past the end, where a
+ * prefetch does no harm (it never faults). */
 TIX__TEMPLATE void tix__prefetch_stream(const char* base, int64_t i, int64_t stride,
-                                        int64_t count) {
-    if (stride <= 0 || stride > TIX__CACHE_LINE)
-        return;
+                                        int64_t span) {
     uintptr_t from = (uintptr_t)base + (uintptr_t)(i + TIX__STREAM_AHEAD) * (uintptr_t)stride;
-    for (int64_t b = 0; b < count * stride; b += TIX__CACHE_LINE)
+    for (int64_t b = 0; b < span; b += TIX__CACHE_LINE)
         TIX__PREFETCH((const char*)(from + (uintptr_t)b));
 }
 

@@ -71,10 +71,11 @@ TIX__TEMPLATE bool gather_fused_loop(char* dst, int64_t ds, const char* src, int
                                      size_t width) {
     int64_t bound = t->size[0], step = t->step[0];
     int64_t add = t->rule.negative == TIX_NEGATIVE_WRAP ? bound : 0;
+    const int64_t span = tix__stream_span(is, 8);
     bool all = true;
     for (int64_t i = 0; i < n; i++) {
         if (i % 8 == 0)
-            tix__prefetch_stream(indices, i, is, 8);
+            tix__prefetch_stream(indices, i, is, span);
         int64_t v = tix__load_index(indices + i * is, width);
         v += v < 0 ? add : 0;
         const char* from;
@@ -99,7 +100,7 @@ TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const
     int64_t step = t->step[0], i = 0;
     const int64_t line = TIX__CACHE_LINE / (int64_t)width;
     for (; i + line <= n; i += line) {
-        tix__prefetch_stream(indices, i, (int64_t)width, line);
+        tix__prefetch_stream(indices, i, (int64_t)width, TIX__CACHE_LINE);
         for (int64_t k = i; k < i + line; k++) {
             uint64_t v = (uint64_t)tix__load_index(indices + k * (int64_t)width, width);
             if (v >= bound)
