@@ -16,6 +16,9 @@
 /* For loop bodies written once and instantiated with constant sizes: each instance must get
  * its own copy, where the constants fold away. */
 #define TIX__TEMPLATE static inline __attribute__((always_inline))
+/* For a function called on a path that is almost never taken: out of line, so that the branch
+ * to it stays a branch (not folded into the common path's work). */
+#define TIX__RARE static __attribute__((noinline, cold))
 /* A hint to bring the line at p into the cache: the reads of a gather go to random places. */
 #define TIX__PREFETCH(p) __builtin_prefetch(p)
 /* The same into the outer caches only, for lines wanted later than those TIX__PREFETCH asks for:
@@ -29,6 +32,7 @@
 #else
 #define TIX__PRINTF(fmt, args)
 #define TIX__TEMPLATE static inline
+#define TIX__RARE static
 #define TIX__PREFETCH(p) ((void)(p))
 #define TIX__PREFETCH_FAR(p) ((void)(p))
 #define TIX__PREFETCH_WRITE(p) ((void)(p))

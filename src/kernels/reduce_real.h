@@ -23,21 +23,38 @@ static inline void TIX_CAT(store, NAME)(char* p, VALUE v) {
 /* Which NaN an operation returns depends on the processor and on the order the compiler gives
  * the operands; storing the one canonical NaN keeps results bitwise equal everywhere. */
 #define CANONICAL(v) (isnan(v) ? (VALUE)NAN : (v))
+
+TIX__RARE void TIX_CAT(store_nan, NAME)(char* p) {
+    TIX_CAT(store, NAME)(p, (VALUE)NAN);
+}
+
+/* store(CANONICAL(v)) for the result of one update, in two steps: v stored, then the canonical
+ * NaN over it where v is one, out of line, so that the test does not stand between the result
+ * and its store (scatter_elements_add_dup: 0.89-0.91x the time). */
+static inline void TIX_CAT(store_result, NAME)(char* p, VALUE v) {
+    TIX_CAT(store, NAME)(p, v);
+    if (isnan(v))
+        TIX_CAT(store_nan, NAME)(p);
+}
 #else
 #define ARITH(a, op, b) ((VALUE)((uint64_t)(a)op(uint64_t)(b)))
 #define CANONICAL(v) (v)
+
+static inline void TIX_CAT(store_result, NAME)(char* p, VALUE v) {
+    TIX_CAT(store, NAME)(p, v);
+}
 #endif
 
 static inline void TIX_CAT3(add, one, NAME)(char* d, const char* s) {
-    TIX_CAT(store, NAME)(d, CANONICAL(ARITH(TIX_CAT(load, NAME)(d), +, TIX_CAT(load, NAME)(s))));
+    TIX_CAT(store_result, NAME)(d, ARITH(TIX_CAT(load, NAME)(d), +, TIX_CAT(load, NAME)(s)));
 }
 
 static inline void TIX_CAT3(sub, one, NAME)(char* d, const char* s) {
-    TIX_CAT(store, NAME)(d, CANONICAL(ARITH(TIX_CAT(load, NAME)(d), -, TIX_CAT(load, NAME)(s))));
+    TIX_CAT(store_result, NAME)(d, ARITH(TIX_CAT(load, NAME)(d), -, TIX_CAT(load, NAME)(s)));
 }
 
 static inline void TIX_CAT3(mul, one, NAME)(char* d, const char* s) {
-    TIX_CAT(store, NAME)(d, CANONICAL(ARITH(TIX_CAT(load, NAME)(d), *, TIX_CAT(load, NAME)(s))));
+    TIX_CAT(store_result, NAME)(d, ARITH(TIX_CAT(load, NAME)(d), *, TIX_CAT(load, NAME)(s)));
 }
 
 /* min (lower) and max copy the winning element's bytes, so float16/bfloat16 are never

@@ -2,7 +2,8 @@
  * examples and node tests, the DirectML DML_SCATTER examples, OpenVINO ScatterElementsUpdate-12
  * (reductions, mean, use_init_val), duplicates under every reduction with and without
  * exclude_self, the dtype rules of the reductions, every out-of-range mode, broadcasting, zero
- * sizes, shape inference, staged rows, and the shortest loop's lines of indices. */
+ * sizes, shape inference, staged rows, the shortest loop's lines of indices, and the canonical
+ * NaN of sums and products. */
 #include "unit.h"
 
 /* How long copies store (tix__stores in src/internal.h): streaming stores (0), ordinary ones by
@@ -1196,6 +1197,86 @@ static void test_plain_loop_lines(void** state) {
     assert_int_equal(cases, 43 * 2 * 2); /* spots inside each length, odd kinds, index types */
 }
 
+/* add, sub and mul store the one canonical NaN wherever their result is a NaN (inf - inf, 0 * inf,
+ * a NaN operand with any payload), and elements no update reaches keep theirs: float32 and
+ * float64, on the shortest loop (indices in range) and on the general one (a negative index
+ * first), against a plain loop, bit for bit. */
+static float f32_of(uint32_t bits) {
+    float v;
+    memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+static double f64_of(uint64_t bits) {
+    double v;
+    memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+static void test_nan_canonical_sums(void** state) {
+    (void)state;
+    enum { OUT = 8, N = 21 };
+    static const tix_reduction reductions[] = {TIX_REDUCTION_ADD, TIX_REDUCTION_SUB,
+                                               TIX_REDUCTION_MUL};
+    /* element 0 is never addressed: its NaN keeps its payload */
+    const float data32[OUT] = {f32_of(0x7fa00001u), f32_of(0xffc00123u), INFINITY, 1, 2, 0, -INFINITY, 3};
+    const double data64[OUT] = {f64_of(0x7ff4000000000001ull), f64_of(0xfff8000000000123ull),
+                                INFINITY, 1, 2, 0, -INFINITY, 3};
+    const int64_t targets[N] = {1, 2, 3, 4, 5, 6, 7, 4, 2, 3, 5, 6, 7, 1, 4, 5, 6, 7, 3, 2, 4};
+    float upd32[N];
+    double upd64[N];
+    for (int k = 0; k < N; k++) {
+        upd32[k] = (float)(k % 5) - 1.5f;
+        upd64[k] = (double)(k % 5) - 1.5;
+    }
+    upd32[1] = upd32[8] = -INFINITY; /* to element 2, +inf: NaN by add (and mul by sign) */
+    upd64[1] = upd64[8] = -INFINITY;
+    upd32[2] = f32_of(0x7f800001u); /* a signaling NaN with a payload, to element 3 */
+    upd64[2] = f64_of(0x7ff0000000000001ull);
+    upd32[4] = upd64[4] = 0.0; /* to element 5 (0): 0 * -inf and 0 * inf below */
+    upd32[5] = upd64[5] = 0.0;  /* to element 6, -inf: NaN by mul */
+    upd32[11] = upd64[11] = -INFINITY; /* to element 6 too: NaN by sub */
+    for (size_t r = 0; r < sizeof reductions / sizeof reductions[0]; r++) {
+        for (int general = 0; general < 2; general++) {
+            int64_t idx[N];
+            for (int k = 0; k < N; k++)
+                idx[k] = targets[k] - (general && k == 0 ? OUT : 0); /* -7: wraps to 1 */
+            float want32[OUT], got32[OUT];
+            double want64[OUT], got64[OUT];
+            memcpy(want32, data32, sizeof want32);
+            memcpy(want64, data64, sizeof want64);
+            for (int k = 0; k < N; k++) {
+                float* w = &want32[targets[k]];
+                double* v = &want64[targets[k]];
+                tix_reduction red = reductions[r];
+                *w = red == TIX_REDUCTION_ADD   ? *w + upd32[k]
+                     : red == TIX_REDUCTION_SUB ? *w - upd32[k]
+                                                : *w * upd32[k];
+                *v = red == TIX_REDUCTION_ADD   ? *v + upd64[k]
+                     : red == TIX_REDUCTION_SUB ? *v - upd64[k]
+                                                : *v * upd64[k];
+                if (isnan(*w)) *w = f32_of(0x7fc00000u);
+                if (isnan(*v)) *v = f64_of(0x7ff8000000000000ull);
+            }
+            /* the cases above do occur: NaN data, a NaN update, and inf against inf or 0 */
+            assert_true(isnan(want32[1]) && isnan(want32[3]) &&
+                        (isnan(want32[2]) || isnan(want32[6])));
+            tix_options options = ut_opts();
+            options.reduction = reductions[r];
+            options.negative_indices = TIX_NEGATIVE_WRAP;
+            tix_tensor i = UT_T(idx, DT_I64, N);
+            tix_tensor d = UT_T((void*)data32, DT_F32, OUT), o = UT_T(got32, DT_F32, OUT);
+            tix_tensor u = UT_T(upd32, DT_F32, N);
+            EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &options));
+            assert_memory_equal(got32, want32, sizeof want32);
+            d = UT_T((void*)data64, DT_F64, OUT), o = UT_T(got64, DT_F64, OUT);
+            u = UT_T(upd64, DT_F64, N);
+            EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &options));
+            assert_memory_equal(got64, want64, sizeof want64);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_onnx_scatter_examples),
@@ -1219,6 +1300,7 @@ int main(void) {
         cmocka_unit_test(test_shape_inference_and_checks),
         cmocka_unit_test(test_staged_rows),
         cmocka_unit_test(test_plain_loop_lines),
+        cmocka_unit_test(test_nan_canonical_sums),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
