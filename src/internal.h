@@ -40,7 +40,7 @@
 #endif
 /* Bytes in a cache line (the unit of prefetching). */
 #define TIX__CACHE_LINE 64
-/* Elements ahead at which the shortest element loops prefetch what they read in order (their
+/* Elements ahead at which the element loops prefetch what they read in order (their
  * indices, a scatter's updates): among their jumps into a table or an output, the hardware's
  * prefetchers fall behind those streams. On Zen 5, 384 against none: scatter_elements_add_dup
  * 0.69-0.84x the time, scatter_elements_unique 0.90-0.93x, gather_elements_last 0.91-0.95x;

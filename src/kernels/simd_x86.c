@@ -32,7 +32,7 @@ __attribute__((target("avx2"))) static int64_t gather4_i64(char* dst, const char
     const __m256i last = _mm256_set1_epi64x(bound - 1);
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
-        tix__prefetch_stream(indices, i, 8, 64);
+        tix__prefetch_stream(indices, i, 8, tix__stream_span(8, 8));
         __m256i a = _mm256_loadu_si256((const __m256i*)(const void*)(indices + i * 8));
         __m256i b = _mm256_loadu_si256((const __m256i*)(const void*)(indices + i * 8 + 32));
         __m256i bad = _mm256_or_si256(outside64(a, last), outside64(b, last));
@@ -51,7 +51,7 @@ __attribute__((target("avx2"))) static int64_t gather4_i32(char* dst, const char
     const __m256i last = _mm256_set1_epi32((int32_t)(bound - 1));
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
-        tix__prefetch_stream(indices, i, 4, 32);
+        tix__prefetch_stream(indices, i, 4, tix__stream_span(4, 8));
         __m256i a = _mm256_loadu_si256((const __m256i*)(const void*)(indices + i * 4));
         __m256i bad = outside32(a, last);
         if (!_mm256_testz_si256(bad, bad))
@@ -69,7 +69,7 @@ __attribute__((target("avx2"))) static int64_t gather8_i64(char* dst, const char
     const __m256i last = _mm256_set1_epi64x(bound - 1);
     int64_t i = 0;
     for (; i + 4 <= n; i += 4) {
-        tix__prefetch_stream(indices, i, 8, 64);
+        tix__prefetch_stream(indices, i, 8, tix__stream_span(8, 4));
         __m256i a = _mm256_loadu_si256((const __m256i*)(const void*)(indices + i * 8));
         __m256i bad = outside64(a, last);
         if (!_mm256_testz_si256(bad, bad))
@@ -86,7 +86,7 @@ __attribute__((target("avx2"))) static int64_t gather8_i32(char* dst, const char
     const __m128i last = _mm_set1_epi32((int32_t)(bound - 1));
     int64_t i = 0;
     for (; i + 4 <= n; i += 4) {
-        tix__prefetch_stream(indices, i, 4, 16);
+        tix__prefetch_stream(indices, i, 4, tix__stream_span(4, 4));
         __m128i a = _mm_loadu_si128((const __m128i*)(const void*)(indices + i * 4));
         __m128i bad =
             _mm_or_si128(_mm_cmpgt_epi32(a, last), _mm_cmpgt_epi32(_mm_setzero_si128(), a));

@@ -1197,10 +1197,7 @@ static void test_plain_loop_lines(void** state) {
     assert_int_equal(cases, 43 * 2 * 2); /* spots inside each length, odd kinds, index types */
 }
 
-/* add, sub and mul store the one canonical NaN wherever their result is a NaN (inf - inf, 0 * inf,
- * a NaN operand with any payload), and elements no update reaches keep theirs: float32 and
- * float64, on the shortest loop (indices in range) and on the general one (a negative index
- * first), against a plain loop, bit for bit. */
+/* The float32 and float64 of these bits. */
 static float f32_of(uint32_t bits) {
     float v;
     memcpy(&v, &bits, sizeof v);
@@ -1213,13 +1210,18 @@ static double f64_of(uint64_t bits) {
     return v;
 }
 
+/* add, sub and mul store the one canonical NaN wherever their result is a NaN (inf - inf, 0 * inf,
+ * a NaN operand with any payload), and elements no update reaches keep theirs: float32 and
+ * float64, on the shortest loop (indices in range) and on the general one (a negative index
+ * first), against a plain loop, bit for bit. */
 static void test_nan_canonical_sums(void** state) {
     (void)state;
     enum { OUT = 8, N = 21 };
     static const tix_reduction reductions[] = {TIX_REDUCTION_ADD, TIX_REDUCTION_SUB,
                                                TIX_REDUCTION_MUL};
     /* element 0 is never addressed: its NaN keeps its payload */
-    const float data32[OUT] = {f32_of(0x7fa00001u), f32_of(0xffc00123u), INFINITY, 1, 2, 0, -INFINITY, 3};
+    const float data32[OUT] = {f32_of(0x7fa00001u), f32_of(0xffc00123u), INFINITY, 1, 2, 0,
+                               -INFINITY, 3};
     const double data64[OUT] = {f64_of(0x7ff4000000000001ull), f64_of(0xfff8000000000123ull),
                                 INFINITY, 1, 2, 0, -INFINITY, 3};
     const int64_t targets[N] = {1, 2, 3, 4, 5, 6, 7, 4, 2, 3, 5, 6, 7, 1, 4, 5, 6, 7, 3, 2, 4};
@@ -1229,12 +1231,11 @@ static void test_nan_canonical_sums(void** state) {
         upd32[k] = (float)(k % 5) - 1.5f;
         upd64[k] = (double)(k % 5) - 1.5;
     }
-    upd32[1] = upd32[8] = -INFINITY; /* to element 2, +inf: NaN by add (and mul by sign) */
+    upd32[1] = upd32[8] = -INFINITY; /* to element 2, +inf: NaN by add */
     upd64[1] = upd64[8] = -INFINITY;
     upd32[2] = f32_of(0x7f800001u); /* a signaling NaN with a payload, to element 3 */
     upd64[2] = f64_of(0x7ff0000000000001ull);
-    upd32[4] = upd64[4] = 0.0; /* to element 5 (0): 0 * -inf and 0 * inf below */
-    upd32[5] = upd64[5] = 0.0;  /* to element 6, -inf: NaN by mul */
+    upd32[5] = upd64[5] = 0.0;         /* to element 6, -inf: NaN by mul */
     upd32[11] = upd64[11] = -INFINITY; /* to element 6 too: NaN by sub */
     for (size_t r = 0; r < sizeof reductions / sizeof reductions[0]; r++) {
         for (int general = 0; general < 2; general++) {
