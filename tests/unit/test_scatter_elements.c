@@ -1130,10 +1130,12 @@ static void test_staged_rows(void** state) {
     tix_threadpool_destroy(pool);
 }
 
-/* The shortest scatter loop goes a line of indices at a time (8 int64, 16 int32): updates summed
- * into a short 1-D output, float32 and float64, rows of lengths around and between lines, with
- * one index that needs the general rules (negative: wraps; past the end: ignored) on either side
- * of each line boundary, against a plain loop, bit for bit (one order). */
+/* The shortest scatter loop goes a line of indices at a time (8 int64, 16 int32), and after a
+ * negative index on in a copy that wraps them: updates summed into a short 1-D output, float32
+ * and float64, rows of lengths around and between lines, with one index that needs more than
+ * the first loop (negative: wraps; past the end: ignored), or every other index negative from
+ * there on and one past the end five later, on either side of each line boundary, against a
+ * plain loop, bit for bit (one order). */
 static void test_plain_loop_lines(void** state) {
     (void)state;
     enum { OUT = 64, MAX = 1003 };
@@ -1159,11 +1161,16 @@ static void test_plain_loop_lines(void** state) {
             int64_t at = spots[w] == MAX - 1 ? n - 1 : spots[w];
             if (at >= n)
                 continue;
-            for (int odd = 0; odd < 2; odd++) {
-                for (int64_t k = 0; k < n; k++)
+            for (int odd = 0; odd < 3; odd++) {
+                for (int64_t k = 0; k < n; k++) {
                     idx[k] = (int64_t)((uint64_t)k * 40503u % OUT);
-                if (at >= 0)
+                    if (odd == 2 && at >= 0 && k >= at && (k - at) % 2 == 0)
+                        idx[k] -= OUT; /* wraps back to the same element */
+                }
+                if (at >= 0 && odd < 2)
                     idx[at] = odd == 0 ? -3 : OUT + 5;
+                if (at >= 0 && odd == 2 && at + 5 < n)
+                    idx[at + 5] = OUT + 1;
                 for (int64_t k = 0; k < n; k++)
                     idx32[k] = (int32_t)idx[k];
                 memcpy(want64, data64, sizeof want64);
@@ -1194,7 +1201,7 @@ static void test_plain_loop_lines(void** state) {
             }
         }
     }
-    assert_int_equal(cases, 43 * 2 * 2); /* spots inside each length, odd kinds, index types */
+    assert_int_equal(cases, 43 * 3 * 2); /* spots inside each length, odd kinds, index types */
 }
 
 /* The float32 and float64 of these bits. */
