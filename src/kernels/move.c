@@ -91,34 +91,49 @@ TIX__TEMPLATE bool gather_fused_loop(char* dst, int64_t ds, const char* src, int
     return all;
 }
 
-/* The usual elements cases at their shortest: dense indices and output, while every index is
- * in [0, bound). A line of indices at a time, each prefetched TIX__STREAM_AHEAD elements ahead.
- * Returns how many elements it moved. */
+/* The usual elements cases at their shortest: dense indices and output, while every position
+ * (tix__position, by `add`) is in [0, bound). A line of indices at a time, each prefetched
+ * TIX__STREAM_AHEAD elements ahead. Returns how many elements it moved. */
 TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const char* indices,
-                                   int64_t n, const tix__tuples* t, size_t size, size_t width) {
+                                   int64_t n, const tix__tuples* t, size_t size, size_t width,
+                                   uint64_t add) {
     uint64_t bound = (uint64_t)t->size[0];
     int64_t step = t->step[0], i = 0;
     const int64_t line = TIX__CACHE_LINE / (int64_t)width;
     for (; i + line <= n; i += line) {
         tix__prefetch_stream(indices, i, (int64_t)width, TIX__CACHE_LINE);
         for (int64_t k = i; k < i + line; k++) {
-            uint64_t v = (uint64_t)tix__load_index(indices + k * (int64_t)width, width);
+            uint64_t v = tix__position(indices, k, width, add);
             if (v >= bound)
                 return k;
             memcpy(dst + k * (int64_t)size, src + (int64_t)v * step + k * ss, size);
         }
     }
     for (; i < n; i++) {
-        uint64_t v = (uint64_t)tix__load_index(indices + i * (int64_t)width, width);
+        uint64_t v = tix__position(indices, i, width, add);
         if (v >= bound) break;
         memcpy(dst + i * (int64_t)size, src + (int64_t)v * step + i * ss, size);
     }
     return i;
 }
 
+/* gather_plain, and from a negative index on, where the rule wraps it, its copy that wraps
+ * negatives. Returns how many elements it moved. */
+TIX__TEMPLATE int64_t gather_plain_wrapping(char* dst, const char* src, int64_t ss,
+                                            const char* indices, int64_t n, const tix__tuples* t,
+                                            size_t size, size_t width) {
+    int64_t done = gather_plain(dst, src, ss, indices, n, t, size, width, 0);
+    if (done < n && t->rule.negative == TIX_NEGATIVE_WRAP) {
+        done += gather_plain(dst + done * (int64_t)size, src + done * ss, ss,
+                             indices + done * (int64_t)width, n - done, t, size, width,
+                             (uint64_t)t->size[0]);
+    }
+    return done;
+}
+
 /* The loop, with copies of its own for the usual elements cases: a dense output reading along
- * the indexed axis only (ss = 0) or along another, dense indices taking the shortest loop up to
- * the first index that needs more (a negative one, or one out of range). */
+ * the indexed axis only (ss = 0) or along another, dense indices taking the shortest loops up
+ * to the first index that needs more (gather_plain_wrapping: one out of range). */
 TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t ss,
                                 const char* indices, int64_t is, int64_t n,
                                 const tix__tuples* t, const char* fill, size_t size,
@@ -127,14 +142,14 @@ TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t 
     if (ds == (int64_t)size && is == (int64_t)width && ss == 0) {
         if (t->step[0] == (int64_t)size) /* dense along the axis: hardware gathers first */
             done = tix__gather_avx2(dst, src, indices, n, t->size[0], size, width);
-        done += gather_plain(dst + done * (int64_t)size, src, 0, indices + done * (int64_t)width,
-                             n - done, t, size, width);
+        done += gather_plain_wrapping(dst + done * (int64_t)size, src, 0,
+                                      indices + done * (int64_t)width, n - done, t, size, width);
     } else if (ds == (int64_t)size && is == (int64_t)width) {
         if (ss == (int64_t)size) /* each element from another row: hardware gathers first */
             done = tix__gather_strided_simd(dst, src, indices, n, t->size[0], t->step[0], size,
                                             width);
-        done += gather_plain(dst + done * (int64_t)size, src + done * ss, ss,
-                             indices + done * (int64_t)width, n - done, t, size, width);
+        done += gather_plain_wrapping(dst + done * (int64_t)size, src + done * ss, ss,
+                                      indices + done * (int64_t)width, n - done, t, size, width);
     }
     dst += done * ds;
     src += done * ss;

@@ -39,18 +39,9 @@ TIX__TEMPLATE bool scatter_fused_loop(char* dst, int64_t ds, const char* src, in
     return all;
 }
 
-/* Index k of a dense row of indices as a position: a negative one plus `add` (the size where
- * the rule wraps negatives, else 0), in unsigned arithmetic, so that any position outside
- * [0, size) is size or more. */
-TIX__TEMPLATE uint64_t plain_position(const char* indices, int64_t k, size_t width,
-                                      uint64_t add) {
-    int64_t v = tix__load_index(indices + k * (int64_t)width, width);
-    return (uint64_t)v + (v < 0 ? add : 0);
-}
-
 /* The usual elements case at its shortest: updates along the row address the same output line
  * (ds = 0) and are read with the indices at steps of one element, while every position
- * (plain_position, by `add`) is in [0, bound). A line of indices at a time, prefetching them and
+ * (tix__position, by `add`) is in [0, bound). A line of indices at a time, prefetching them and
  * the updates read with them TIX__STREAM_AHEAD elements ahead. Returns how many updates it
  * applied. */
 TIX__TEMPLATE int64_t scatter_plain(char* dst, const char* src, int64_t ss, const char* indices,
@@ -63,14 +54,14 @@ TIX__TEMPLATE int64_t scatter_plain(char* dst, const char* src, int64_t ss, cons
         tix__prefetch_stream(indices, i, (int64_t)width, TIX__CACHE_LINE);
         tix__prefetch_stream(src, i, ss, update_span);
         for (int64_t k = i; k < i + line; k++) {
-            uint64_t v = plain_position(indices, k, width, add);
+            uint64_t v = tix__position(indices, k, width, add);
             if (v >= bound)
                 return k;
             apply(dst + (int64_t)v * step, src + k * ss);
         }
     }
     for (; i < n; i++) {
-        uint64_t v = plain_position(indices, i, width, add);
+        uint64_t v = tix__position(indices, i, width, add);
         if (v >= bound) break;
         apply(dst + (int64_t)v * step, src + i * ss);
     }
@@ -79,8 +70,8 @@ TIX__TEMPLATE int64_t scatter_plain(char* dst, const char* src, int64_t ss, cons
 
 /* The loop, with copies of its own for the usual elements case (ds = 0), dense indices taking
  * the shortest loop up to the first index that needs more: where that is a negative one and
- * the rule wraps it, a second copy of the shortest loop that wraps negatives (kept apart, as
- * the wrap costs the first 1.06-1.19x); the general loop from an index out of range on. */
+ * the rule wraps it, the copy of the shortest loop that wraps negatives (tix__position); the
+ * general loop from an index out of range on. */
 TIX__TEMPLATE bool tix__scatter_fused(char* dst, int64_t ds, const char* src, int64_t ss,
                                       const char* indices, int64_t is, int64_t n,
                                       const tix__tuples* t, size_t width,

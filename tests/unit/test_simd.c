@@ -10,7 +10,8 @@
  * while none resolved to nothing (AVX-512F: tix_gather along axis 1 here). Rows of
  * lengths that are not multiples of the vector, indices negative (wrapped), out of range
  * (filled, clamped, or an error) at the start, middle and end of a row and in the upper half of
- * a vector, and a 2-byte dtype (no SIMD path). */
+ * a vector, every other index of the second half of a row negative, and a 2-byte dtype (no SIMD
+ * path). */
 #include "unit.h"
 
 void tix__simd_enable(bool enable);
@@ -79,19 +80,22 @@ static void test_gathers_against_portable(void** state) {
         size_t size = tix_dtype_size(dtypes[t]);
         for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
             int64_t n = lengths[l], width = kind == SHARED ? ROWS * n : n; /* of the output */
-            /* where an index needs the general rules: nowhere, first, middle, last, and in
-             * the upper half of the first 16-lane vector (position 11) */
-            for (int where = 0; where < 5; where++) {
+            /* where an index needs more than the shortest loops: nowhere, first, middle, last,
+             * in the upper half of the first 16-lane vector (position 11), and from the middle
+             * on every other index of row 1 negative (the copy that wraps them) */
+            for (int where = 0; where < 6; where++) {
                 for (int64_t k = 0; k < ROWS * n; k++)
                     values[k] = (int64_t)((uint64_t)k * 40503u % WIDTH);
                 int64_t at = where == 1   ? 0
-                             : where == 2 ? n / 2
+                             : where == 2 || where == 5 ? n / 2
                              : where == 4 && n > 11 ? 11
                                                     : n - 1;
                 if (where > 0) {
                     values[1 * n + at] = -7;        /* row 1: wraps */
                     values[2 * n + at] = WIDTH + 3; /* row 2: out of range */
                 }
+                for (int64_t k = at + 2; where == 5 && k < n; k += 2)
+                    values[1 * n + k] -= WIDTH;
                 for (int x = 0; x < 2; x++) {
                     tix_dtype index = x == 0 ? DT_I64 : DT_I32;
                     for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
