@@ -92,12 +92,13 @@ TIX__TEMPLATE bool gather_fused_loop(char* dst, int64_t ds, const char* src, int
 }
 
 /* The usual elements cases at their shortest: dense indices and output, while every position
- * (tix__position, by `add`) is in [0, bound). A line of indices at a time, each prefetched
- * TIX__STREAM_AHEAD elements ahead. Returns how many elements it moved. */
+ * (tix__position; negatives wrapped when `wrap`, a constant at every use) is in [0, bound). A line
+ * of indices at a time, each prefetched TIX__STREAM_AHEAD elements ahead. Returns how many
+ * elements it moved. */
 TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const char* indices,
                                    int64_t n, const tix__tuples* t, size_t size, size_t width,
-                                   uint64_t add) {
-    uint64_t bound = (uint64_t)t->size[0];
+                                   bool wrap) {
+    uint64_t bound = (uint64_t)t->size[0], add = wrap ? bound : 0;
     int64_t step = t->step[0], i = 0;
     const int64_t line = TIX__CACHE_LINE / (int64_t)width;
     for (; i + line <= n; i += line) {
@@ -122,11 +123,10 @@ TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const
 TIX__TEMPLATE int64_t gather_plain_wrapping(char* dst, const char* src, int64_t ss,
                                             const char* indices, int64_t n, const tix__tuples* t,
                                             size_t size, size_t width) {
-    int64_t done = gather_plain(dst, src, ss, indices, n, t, size, width, 0);
+    int64_t done = gather_plain(dst, src, ss, indices, n, t, size, width, false);
     if (done < n && t->rule.negative == TIX_NEGATIVE_WRAP) {
         done += gather_plain(dst + done * (int64_t)size, src + done * ss, ss,
-                             indices + done * (int64_t)width, n - done, t, size, width,
-                             (uint64_t)t->size[0]);
+                             indices + done * (int64_t)width, n - done, t, size, width, true);
     }
     return done;
 }

@@ -41,13 +41,13 @@ TIX__TEMPLATE bool scatter_fused_loop(char* dst, int64_t ds, const char* src, in
 
 /* The usual elements case at its shortest: updates along the row address the same output line
  * (ds = 0) and are read with the indices at steps of one element, while every position
- * (tix__position, by `add`) is in [0, bound). A line of indices at a time, prefetching them and
- * the updates read with them TIX__STREAM_AHEAD elements ahead. Returns how many updates it
- * applied. */
+ * (tix__position; negatives wrapped when `wrap`, a constant at every use) is in [0, bound). A
+ * line of indices at a time, prefetching them and the updates read with them TIX__STREAM_AHEAD
+ * elements ahead. Returns how many updates it applied. */
 TIX__TEMPLATE int64_t scatter_plain(char* dst, const char* src, int64_t ss, const char* indices,
-                                    int64_t n, const tix__tuples* t, size_t width, uint64_t add,
+                                    int64_t n, const tix__tuples* t, size_t width, bool wrap,
                                     void (*apply)(char* dst, const char* src)) {
-    uint64_t bound = (uint64_t)t->size[0];
+    uint64_t bound = (uint64_t)t->size[0], add = wrap ? bound : 0;
     int64_t step = t->step[0], i = 0;
     const int64_t line = TIX__CACHE_LINE / (int64_t)width, update_span = tix__stream_span(ss, line);
     for (; i + line <= n; i += line) {
@@ -79,10 +79,10 @@ TIX__TEMPLATE bool tix__scatter_fused(char* dst, int64_t ds, const char* src, in
     if (ds == 0) {
         int64_t done = 0;
         if (is == (int64_t)width) {
-            done = scatter_plain(dst, src, ss, indices, n, t, width, 0, apply);
+            done = scatter_plain(dst, src, ss, indices, n, t, width, false, apply);
             if (done < n && t->rule.negative == TIX_NEGATIVE_WRAP) {
                 done += scatter_plain(dst, src + done * ss, ss, indices + done * is, n - done, t,
-                                      width, (uint64_t)t->size[0], apply);
+                                      width, true, apply);
             }
         }
         return scatter_fused_loop(dst, 0, src + done * ss, ss, indices + done * is, is, n - done,
