@@ -150,9 +150,9 @@ TIX__TEMPLATE int64_t tix__load_index(const char* p, size_t width) {
 
 /* Index k of a dense run of indices as a position: a negative one plus `add` (the size where
  * the rule wraps negatives, else 0), in unsigned arithmetic, so that any position outside
- * [0, size) is size or more. The shortest loops run in a copy with add = 0 (a constant), and
- * from a negative index on, where the rule wraps it, in one with add = size: the wrap cost the
- * first 1.06-1.19x the time (scatter_elements_add_dup, scatter_elements_unique). */
+ * [0, size) is size or more. The shortest loops run in a copy that does not wrap (add = 0, a
+ * constant), and from a negative index on, where the rule wraps it, in one that does (add =
+ * size): the wrap cost the first 1.06-1.19x the time (scatter_elements_add_dup, unique). */
 TIX__TEMPLATE uint64_t tix__position(const char* indices, int64_t k, size_t width, uint64_t add) {
     int64_t v = tix__load_index(indices + k * (int64_t)width, width);
     return (uint64_t)v + (v < 0 ? add : 0);
