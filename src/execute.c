@@ -1,9 +1,10 @@
 /* Running the two families over folded loops through the caller's executor.
  *
  * A gather is one pass: each output element is moved from the data element its index tuple
- * addresses. A scatter is up to five: validate every index (or keep a copy of a small output to
+ * addresses. A scatter is up to six: validate every index (or keep a copy of a small output to
  * put back, see undo_bytes), copy data to the output, (exclude_self) set every addressed element
- * to the identity, apply the updates, and (mean) divide by the counts. Two common forms take
+ * to the identity, apply the updates, and (mean) count the updates of each element and divide
+ * by the counts. Two common forms take
  * fewer: a scatter that replaces whole runs of its output writes each run once from a table of
  * their last writers (plan_runs), and one whose rows of updates each own a row of the output
  * stages each row in the cache instead of copying data first (stage_bytes).
@@ -91,7 +92,8 @@
 typedef enum pass_kind {
     PASS_GATHER,   /* direct <- indexed (components 0: a plain copy) */
     PASS_SCATTER,  /* indexed <- f(indexed, direct), counting when mean */
-    PASS_IDENTITY, /* indexed <- the identity element */
+    PASS_CONSTANT, /* indexed <- f(indexed, constant): the identity placed (exclude_self), or
+                      one added to the counts (mean) */
     PASS_MEAN      /* direct <- direct / counts */
 } pass_kind;
 
@@ -99,20 +101,16 @@ typedef struct pass {
     tix__loop loop;
     pass_kind kind;
     tix__tuples tuples;          /* index tuples -> offsets into the indexed operand */
-    tix__tuples count_tuples;    /* ... into the counts (mean) */
     tix__row_fn row;             /* a run of one tuple: move, or reduce (scatter) */
     tix__gather_fn gather;       /* a tuple per element: gather */
     tix__fused_gather_fn fused;  /* ... resolving as it goes (one int32/int64 component) */
-    tix__scatter_fn scatter;     /* a tuple per element: scatter, or place (identity) */
-    tix__fused_scatter_fn fused_scatter; /* ... resolving as it goes (scatter without counts) */
+    tix__scatter_fn scatter;     /* a tuple per element: scatter, or f(indexed, constant) */
+    tix__fused_scatter_fn fused_scatter; /* ... resolving as it goes (one int32/int64 component) */
     tix__copy_rows_fn copy_rows; /* gathers of dense rows up to FILL_BLOCK bytes, else NULL */
     tix__fused_rows_fn fused_rows; /* ... of 4 to 128 bytes by short int32/int64 tuples, or NULL */
-    tix__row_fn count_row;       /* mean: counts += 1 */
-    tix__scatter_fn count_scatter;
     tix__mean_fn mean;
-    const char* constant;        /* the fill (gather) or identity (identity pass, grouped
-                                    scatter; chunked: the start of tix.h) element */
-    bool count;                  /* a scatter with mean */
+    const char* constant;        /* the fill (gather), the constant (constant pass), or the
+                                    identity (grouped scatter; chunked: the start of tix.h) */
     int64_t self;                /* mean: 1 when data counts as an element */
     int64_t rows_per_unit;       /* rows in one unit of parallel work */
     int64_t row_span;            /* bytes of the indexed operand one row reaches, to prefetch */
@@ -156,8 +154,8 @@ static void note(const pass* p, bool resolved) {
  * (without indices, every row addresses the indexed operand at the row's own offset). */
 static void block_panel(const pass* p, char* const* base, const int64_t* rs, const int64_t* es,
                         int64_t m, int64_t n) {
-    char *direct = base[TIX__DIRECT], *indexed = base[TIX__INDEXED], *counts = base[TIX__COUNTS];
-    int64_t xo[CHUNK], co[CHUNK];
+    char *direct = base[TIX__DIRECT], *indexed = base[TIX__INDEXED];
+    int64_t xo[CHUNK];
     for (int64_t r0 = 0, c; r0 < m; r0 += c) {
         if (p->fused_rows != NULL) { /* the shortest loop, up to an index it does not take */
             r0 += p->fused_rows(direct + r0 * rs[TIX__DIRECT], rs[TIX__DIRECT],
@@ -170,11 +168,8 @@ static void block_panel(const pass* p, char* const* base, const int64_t* rs, con
         const char* indices = at(base[TIX__INDICES], r0 * rs[TIX__INDICES]);
         if (p->loop.components == 0) { /* no indices: every row addresses offset 0 */
             memset(xo, 0, sizeof xo);
-            memset(co, 0, sizeof co);
         } else {
             note(p, tix__resolve_tuples(&p->tuples, indices, rs[TIX__INDICES], c, xo));
-            if (p->count)
-                tix__resolve_tuples(&p->count_tuples, indices, rs[TIX__INDICES], c, co);
         }
         char* d = direct + r0 * rs[TIX__DIRECT];
         char* x = indexed + r0 * rs[TIX__INDEXED];
@@ -190,11 +185,7 @@ static void block_panel(const pass* p, char* const* base, const int64_t* rs, con
                        found ? es[TIX__INDEXED] : 0, n);
             } else if (found && p->kind == PASS_SCATTER) {
                 p->row(x + xo[r], es[TIX__INDEXED], d, es[TIX__DIRECT], n);
-                if (p->count) {
-                    p->count_row(counts + (r0 + r) * rs[TIX__COUNTS] + co[r], es[TIX__COUNTS],
-                                 (const char*)&one, 0, n);
-                }
-            } else if (found) { /* identity */
+            } else if (found) { /* constant */
                 p->row(x + xo[r], es[TIX__INDEXED], p->constant, 0, n);
             }
         }
@@ -211,6 +202,8 @@ static void prefetch_spans(const pass* p, const int64_t* rs, const int64_t* es, 
         bool apart = es[o] > 0 && rs[o] != 0 && rs[o] != n * es[o] && n <= ROW_SPAN_MAX / es[o];
         spans[o] = o != TIX__COUNTS && apart ? n * es[o] : 0;
     }
+    if (p->kind == PASS_CONSTANT) /* (it does not read the updates) */
+        spans[TIX__DIRECT] = 0;
     spans[TIX__INDEXED] = rs[TIX__INDEXED] != 0 ? p->row_span : 0;
 }
 
@@ -241,7 +234,7 @@ static void prefetch_ahead(char* const* base, const int64_t* rs, const int64_t* 
  * chunk, it is resolved once for all the blocks. */
 static void element_panel(const pass* p, const tix__tuples* tuples, char* const* base,
                           const int64_t* rs, const int64_t* es, int64_t m, int64_t n) {
-    int64_t xo[ROW_CHUNK], co[ROW_CHUNK];
+    int64_t xo[ROW_CHUNK];
     bool shared = rs[TIX__INDICES] == 0 && m > 1 &&
                   (p->kind == PASS_GATHER || rs[TIX__INDEXED] != 0);
     int64_t spans[TIX__OPERANDS];
@@ -259,13 +252,15 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
         }
         return;
     }
-    if (!shared && p->kind == PASS_SCATTER && p->fused_scatter != NULL) {
+    if (!shared && p->kind != PASS_GATHER && p->fused_scatter != NULL) {
+        bool constant = p->kind == PASS_CONSTANT;
         for (int64_t r = 0; r < m; r++) {
             if (r + ROWS_AHEAD < m)
                 prefetch_ahead(base, rs, spans, r + ROWS_AHEAD);
+            const char* src = constant ? p->constant : base[TIX__DIRECT] + r * rs[TIX__DIRECT];
             note(p, p->fused_scatter(base[TIX__INDEXED] + r * rs[TIX__INDEXED],
-                                     es[TIX__INDEXED], base[TIX__DIRECT] + r * rs[TIX__DIRECT],
-                                     es[TIX__DIRECT], base[TIX__INDICES] + r * rs[TIX__INDICES],
+                                     es[TIX__INDEXED], src, constant ? 0 : es[TIX__DIRECT],
+                                     base[TIX__INDICES] + r * rs[TIX__INDICES],
                                      es[TIX__INDICES], n, tuples));
         }
         return;
@@ -284,9 +279,6 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                     const char* indices =
                         base[TIX__INDICES] + r * rs[TIX__INDICES] + i0 * es[TIX__INDICES];
                     note(p, tix__resolve_tuples(tuples, indices, es[TIX__INDICES], c, xo));
-                    if (p->count) {
-                        tix__resolve_tuples(&p->count_tuples, indices, es[TIX__INDICES], c, co);
-                    }
                 }
                 char* d = base[TIX__DIRECT] + r * rs[TIX__DIRECT] + i0 * es[TIX__DIRECT];
                 char* x = base[TIX__INDEXED] + r * rs[TIX__INDEXED] + i0 * es[TIX__INDEXED];
@@ -294,11 +286,7 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                     p->gather(d, es[TIX__DIRECT], x, es[TIX__INDEXED], xo, c, p->constant);
                 } else if (p->kind == PASS_SCATTER) {
                     p->scatter(x, es[TIX__INDEXED], d, es[TIX__DIRECT], xo, c);
-                    if (p->count) {
-                        char* k = base[TIX__COUNTS] + r * rs[TIX__COUNTS] + i0 * es[TIX__COUNTS];
-                        p->count_scatter(k, es[TIX__COUNTS], (const char*)&one, 0, co, c);
-                    }
-                } else { /* identity */
+                } else { /* constant */
                     p->scatter(x, es[TIX__INDEXED], p->constant, 0, xo, c);
                 }
             }
@@ -684,7 +672,7 @@ static void run(pass* p, const tix_executor* executor) {
     }
     p->rows_per_unit = p->pack_bytes > 0 ? p->loop.shape[p->loop.rank - 2] : 1; /* whole tiles */
     int32_t inner = p->loop.rank - 1;
-    if (rows < 64 && p->kind != PASS_SCATTER && p->kind != PASS_IDENTITY && p->pack_bytes == 0 &&
+    if (rows < 64 && p->kind != PASS_SCATTER && p->kind != PASS_CONSTANT && p->pack_bytes == 0 &&
         p->loop.rank < TIX_MAX_RANK) { /* few long rows (a dense copy): cut them up */
         int64_t parts = divisor(p->loop.shape[inner], 64 / rows, TILE_ELEMENTS);
         if (parts > 1) {
@@ -693,7 +681,7 @@ static void run(pass* p, const tix_executor* executor) {
         }
     }
     int64_t units = rows / p->rows_per_unit;
-    if (p->kind == PASS_SCATTER || p->kind == PASS_IDENTITY)
+    if (p->kind == PASS_SCATTER || p->kind == PASS_CONSTANT)
         units = own_destinations(p);
     if (units <= 1 && p->merge != NULL && group_exactly(p, executor))
         return;
@@ -723,13 +711,13 @@ static tix__map identity_map(int32_t rank) {
 }
 
 /* The tuples of a loop, for its indexed operand or its counts. */
-static tix__tuples tuples_of(const tix__loop* loop, const tix__call* call, int operand) {
+static tix__tuples tuples_of(const tix__loop* loop, const tix__call* call) {
     return (tix__tuples){
         .rule = {call->indices->dtype, call->options.negative_indices, call->options.out_of_range},
         .components = loop->components,
         .component_stride = loop->component_stride,
         .size = loop->size,
-        .step = loop->component_step[operand],
+        .step = loop->component_step[TIX__INDEXED],
     };
 }
 
@@ -748,8 +736,7 @@ static void build(pass* p, const tix__call* call, const tix__map* map,
     tix__loop_build(&p->loop, map, operands);
     atomic_init(&p->unresolved, false);
     if (map->components > 0) {
-        p->tuples = tuples_of(&p->loop, call, TIX__INDEXED);
-        p->count_tuples = tuples_of(&p->loop, call, TIX__COUNTS);
+        p->tuples = tuples_of(&p->loop, call);
     }
 }
 
@@ -799,6 +786,22 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
         return tix__check_indices(call, map, call->data);
     }
     return TIX_STATUS_OK;
+}
+
+/* A constant pass: operands->indexed[tuple] = f(operands->indexed[tuple], constant) for every
+ * tuple of the call's indices, with f the reduction (NONE: replace) over the indexed dtype. */
+static void run_constant(pass* p, const tix__call* call, const tix__map* map,
+                         const tix__operands* operands, tix_reduction f, const char* constant) {
+    tix_dtype dtype = operands->indexed->dtype;
+    *p = (pass){.kind = PASS_CONSTANT,
+                .row = tix__reduce_kernel(dtype, f),
+                .scatter = tix__scatter_kernel(dtype, f),
+                .fused_scatter = map->components == 1
+                                     ? tix__fused_scatter_kernel(dtype, f, call->indices->dtype)
+                                     : NULL,
+                .constant = constant};
+    build(p, call, map, operands);
+    run(p, call->options.executor);
 }
 
 /* Whether a dense view: row-major, positive strides, no gaps (size-1 dimensions aside). */
@@ -879,7 +882,7 @@ static bool plan_runs(const tix__call* call, const tix__loop* loop, bool in_plac
         return false;
     for (int64_t r = 0; r < runs; r++)
         writer[r] = -1;
-    tix__tuples tuples = tuples_of(loop, call, TIX__INDEXED);
+    tix__tuples tuples = tuples_of(loop, call);
     int64_t offsets[CHUNK];
     bool all = true;
     for (int64_t r0 = 0; r0 < loop->shape[0]; r0 += CHUNK) {
@@ -925,17 +928,16 @@ static void copy_planned_runs(void* context, size_t begin, size_t count) {
 
 /* An out-of-place scatter whose every row of updates addresses one whole row of a dense output
  * of at most STAGE_BYTES, one row of updates per row of output (scatter_elements along the
- * last axis), with int32/int64 indices and no pass of its own before or after (identity,
- * mean): each output row can be staged (staged_panel) instead of copying all of data first and
+ * last axis), with int32/int64 indices and no pass between the copy of data and the updates
+ * (exclude_self's identity): each output row can be staged (staged_panel) instead of copying all of data first and
  * then writing at random into rows that have left the cache. Given its loop from scatter_rows,
  * returns the bytes of a row, or 0 where the scatter is not of that form. */
 static int64_t stage_bytes(const tix__call* call, const tix__loop* loop) {
     const tix_options* o = &call->options;
-    bool passes = o->reduction == TIX_REDUCTION_MEAN ||
-                  (o->exclude_self && o->reduction != TIX_REDUCTION_NONE);
+    bool identity = o->exclude_self && o->reduction != TIX_REDUCTION_NONE;
     tix__fused_scatter_fn fused =
         tix__fused_scatter_kernel(call->output->dtype, o->reduction, call->indices->dtype);
-    if (passes || loop->components != 1 || fused == NULL)
+    if (identity || loop->components != 1 || fused == NULL)
         return 0;
     int64_t size = (int64_t)tix_dtype_size(call->output->dtype);
     int64_t row = loop->stride[TIX__INDEXED][0];
@@ -1108,30 +1110,22 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         run(p, executor);
     }
 
-    tix__operands operands = {call->updates, output, call->indices, mean ? &counts : NULL};
+    tix__operands operands = {call->updates, output, call->indices, NULL};
     char identity[16] = {0}; /* (reductions are checked to be defined for dtype) */
     if (o->reduction != TIX_REDUCTION_NONE)
         tix__reduction_identity(dtype, o->reduction, identity);
     if (o->exclude_self && o->reduction != TIX_REDUCTION_NONE) {
-        *p = (pass){.kind = PASS_IDENTITY,
-                    .row = tix__move_kernel(size),
-                    .scatter = tix__place_kernel(size),
-                    .constant = identity};
-        build(p, call, map, &operands);
-        run(p, executor);
+        run_constant(p, call, map, &operands, TIX_REDUCTION_NONE, identity);
         unresolved = atomic_load(&p->unresolved);
     }
 
     *p = (pass){.kind = PASS_SCATTER,
                 .row = tix__reduce_kernel(dtype, o->reduction),
                 .scatter = tix__scatter_kernel(dtype, o->reduction),
-                .fused_scatter = map->components == 1 && !mean
+                .fused_scatter = map->components == 1
                                      ? tix__fused_scatter_kernel(dtype, o->reduction,
                                                                  call->indices->dtype)
                                      : NULL,
-                .count = mean,
-                .count_row = tix__reduce_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD),
-                .count_scatter = tix__scatter_kernel(TIX_DTYPE_INT64, TIX_REDUCTION_ADD),
                 .constant = chunks > 0 ? start : identity,
                 .element = size,
                 .merge = chunks > 0 ? chunk_fold
@@ -1159,7 +1153,9 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     run(p, executor);
     unresolved = unresolved || atomic_load(&p->unresolved);
 
-    if (mean) {
+    if (mean) { /* (the counts: every update adds one to its element's) */
+        tix__operands counted = {call->updates, &counts, call->indices, NULL};
+        run_constant(p, call, map, &counted, TIX_REDUCTION_ADD, (const char*)&one);
         *p = (pass){
             .kind = PASS_MEAN, .mean = tix__mean_kernel(dtype), .self = o->exclude_self ? 0 : 1};
         tix__operands walked = {output, output, NULL, &counts};

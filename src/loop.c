@@ -36,7 +36,6 @@ void tix__loop_build(tix__loop* loop, const tix__map* map, const tix__operands* 
         int32_t dim = map->component_dim[t];
         loop->size[t] = indexed->shape[dim];
         loop->component_step[TIX__INDEXED][t] = step(indexed, dim);
-        if (counts != NULL) loop->component_step[TIX__COUNTS][t] = step(counts, dim);
     }
 }
 

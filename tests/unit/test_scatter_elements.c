@@ -302,6 +302,41 @@ static void test_duplicates_every_reduction(void** state) {
     EXPECT_F32(fout, 1.875f, 2, 10.0f / 3.0f, 4);
 }
 
+/* mean along the last axis of a [2, 4] output, out of place (rows staged in the cache), with
+ * duplicates in a row and a negative index that wraps, with and without exclude_self (a pass of
+ * the identity first), by int64, int32 (kernels that resolve each index as they go) and int16
+ * indices (offsets resolved first): the counts are a pass of their own. */
+static void test_mean_rows(void** state) {
+    (void)state;
+    const tix_dtype index_dtypes[] = {DT_I64, DT_I32, DT_I16};
+    const int64_t idx[] = {0, 3, 0, -1, 1, 3};
+    float data[] = {1, 2, 3, 4, 10, 20, 30, 40};
+    float upd[] = {2, 8, 6, 5, 7, 9};
+    for (int k = 0; k < 3; k++) {
+        int64_t i64[6];
+        int32_t i32[6];
+        int16_t i16[6];
+        for (int j = 0; j < 6; j++) {
+            i64[j] = idx[j];
+            i32[j] = (int32_t)idx[j];
+            i16[j] = (int16_t)idx[j];
+        }
+        void* indices = k == 0 ? (void*)i64 : k == 1 ? (void*)i32 : (void*)i16;
+        tix_tensor d = UT_T(data, DT_F32, 2, 4), i = UT_T(indices, index_dtypes[k], 2, 3);
+        tix_tensor u = UT_T(upd, DT_F32, 2, 3);
+        float out[8];
+        tix_tensor o = UT_T(out, DT_F32, 2, 4);
+        tix_options opt = ut_opts();
+        opt.reduction = TIX_REDUCTION_MEAN;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 1, &o, &opt));
+        /* (1 + 2 + 6) / 3, (4 + 8) / 2; (20 + 7) / 2, (40 + 5 + 9) / 3 */
+        EXPECT_F32(out, 3, 2, 3, 6, 10, 13.5f, 30, 18);
+        opt.exclude_self = true;
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 1, &o, &opt));
+        EXPECT_F32(out, 4, 2, 3, 8, 10, 7, 30, 7);
+    }
+}
+
 /* exclude_self starts from the identity: -inf for max, +inf for min (not the finite extremes),
  * and the type's extremes for integers. */
 static void test_exclude_self_identities(void** state) {
@@ -1293,6 +1328,7 @@ int main(void) {
         cmocka_unit_test(test_openvino_seu12_examples),
         cmocka_unit_test(test_openvino_seu12_mean),
         cmocka_unit_test(test_duplicates_every_reduction),
+        cmocka_unit_test(test_mean_rows),
         cmocka_unit_test(test_exclude_self_identities),
         cmocka_unit_test(test_integer_wraparound),
         cmocka_unit_test(test_integer_mean_sum_wraps),
