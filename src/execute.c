@@ -115,7 +115,8 @@ typedef struct pass {
     int64_t rows_per_unit;       /* rows in one unit of parallel work */
     int64_t row_span;            /* bytes of the indexed operand one row reaches, to prefetch */
     int64_t pack_bytes;          /* a cache-blocked gather's scratch block (packed_panel), or 0 */
-    size_t element;              /* bytes per element (gathers, grouped scatters) */
+    size_t element;              /* bytes per element (gathers, grouped scatters; mean: of a
+                                    count) */
     tix__row_fn merge;           /* a scatter that may reduce its updates in groups
                                     (run_groups): folds a group's result into the output */
     char* output;                /* ... the output, dense, */
@@ -131,8 +132,6 @@ typedef struct pass {
     atomic_bool unresolved;      /* a tuple resolved to nothing (set by any task) */
     char fill_block[FILL_BLOCK]; /* copy_rows: the fill element repeated over a row */
 } pass;
-
-static const int64_t one = 1;
 
 /* Whether an output of `bytes` is written with streaming stores, past `threshold` bytes. */
 static bool streams(int64_t bytes, int64_t threshold) {
@@ -369,7 +368,8 @@ static void run_panel(const pass* p, char* const* bases, const int64_t* offset, 
     if (p->kind == PASS_MEAN) {
         for (int64_t r = 0; r < m; r++) {
             p->mean(base[TIX__DIRECT] + r * rs[TIX__DIRECT], es[TIX__DIRECT],
-                    base[TIX__COUNTS] + r * rs[TIX__COUNTS], es[TIX__COUNTS], p->self, n);
+                    base[TIX__COUNTS] + r * rs[TIX__COUNTS], es[TIX__COUNTS], p->element,
+                    p->self, n);
         }
     } else if (loop->components == 0 || es[TIX__INDICES] == 0) {
         block_panel(p, base, rs, es, m, n);
@@ -1028,11 +1028,15 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     size_t size = tix_dtype_size(dtype);
     bool mean = o->reduction == TIX_REDUCTION_MEAN;
 
-    /* mean keeps one count per output element, dense and row-major. */
+    /* mean keeps one count per output element, dense and row-major: int32 where no count can
+     * pass INT32_MAX (half the memory to touch and read of int64; a fresh page costs a fault) */
     int64_t n = tix_tensor_count(output);
+    tix_dtype count_dtype =
+        tix_tensor_count(call->updates) <= INT32_MAX ? TIX_DTYPE_INT32 : TIX_DTYPE_INT64;
+    size_t count_size = tix_dtype_size(count_dtype);
     void* counts_memory = NULL;
-    if (mean && (uint64_t)n <= SIZE_MAX / sizeof(int64_t)) {
-        counts_memory = calloc((size_t)(n > 0 ? n : 1), sizeof(int64_t));
+    if (mean && (uint64_t)n <= SIZE_MAX / count_size) {
+        counts_memory = calloc((size_t)(n > 0 ? n : 1), count_size);
     }
     /* Chunked sums reduce each chunk after the first in a copy of the output, as many copies at
      * a time as GROUP_BYTES allows on an executor (else one); a strided output is summed in a
@@ -1077,7 +1081,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     }
     tix_tensor counts = {0};
     if (mean)
-        tix_tensor_init(&counts, counts_memory, TIX_DTYPE_INT64, output->rank, output->shape);
+        tix_tensor_init(&counts, counts_memory, count_dtype, output->rank, output->shape);
 
     tix__map whole = identity_map(output->rank);
     bool unresolved = false; /* some tuple resolved to nothing */
@@ -1155,9 +1159,15 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
 
     if (mean) { /* (the counts: every update adds one to its element's) */
         tix__operands counted = {call->updates, &counts, call->indices, NULL};
-        run_constant(p, call, map, &counted, TIX_REDUCTION_ADD, (const char*)&one);
+        const int32_t one32 = 1;
+        const int64_t one64 = 1;
+        run_constant(p, call, map, &counted, TIX_REDUCTION_ADD,
+                     count_size == sizeof one32 ? (const char*)&one32 : (const char*)&one64);
         *p = (pass){
-            .kind = PASS_MEAN, .mean = tix__mean_kernel(dtype), .self = o->exclude_self ? 0 : 1};
+            .kind = PASS_MEAN,
+            .mean = tix__mean_kernel(dtype),
+            .self = o->exclude_self ? 0 : 1,
+            .element = count_size};
         tix__operands walked = {output, output, NULL, &counts};
         build(p, call, &whole, &walked);
         run(p, executor);

@@ -213,7 +213,7 @@ typedef struct tix__operands {
     const tix_tensor* direct;
     const tix_tensor* indexed;
     const tix_tensor* indices; /* NULL when map->components == 0 */
-    const tix_tensor* counts;  /* NULL, or dense int64 counts shaped as indexed */
+    const tix_tensor* counts;  /* NULL, or dense int32/int64 counts shaped as indexed */
 } tix__operands;
 
 void tix__loop_build(tix__loop* loop, const tix__map* map, const tix__operands* operands);
@@ -306,9 +306,10 @@ int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offs
  * bytes. A move ignores the old value. */
 typedef void (*tix__row_fn)(char* dst, int64_t dst_stride, const char* src, int64_t src_stride,
                             int64_t n);
-/* dst[i * dst_stride] = dst[...] / (counts[i * count_stride] + self) where the count is > 0. */
+/* dst[i * dst_stride] = dst[...] / (counts[i * count_stride] + self) where the count is > 0;
+ * the counts are int32 or int64, count_size bytes each. */
 typedef void (*tix__mean_fn)(char* dst, int64_t dst_stride, const char* counts,
-                             int64_t count_stride, int64_t self, int64_t n);
+                             int64_t count_stride, size_t count_size, int64_t self, int64_t n);
 
 /* f(dst[offsets[i] + i * ds], src[i * ss]) for i in [0, n) where offsets[i] != TIX__SKIP: one
  * tuple per element. A place kernel (reduction none) stores src. */

@@ -100,12 +100,19 @@ static inline void TIX_CAT3(max, one, NAME)(char* d, const char* s) {
 #define OP max
 #include "reduce_loops.h"
 
-/* The sum becomes the mean; integers round toward negative infinity. */
+/* The sum becomes the mean; integers round toward negative infinity. Elements no update
+ * reached keep their bytes. */
 static void TIX_CAT(mean, NAME)(char* dst, int64_t ds, const char* counts, int64_t cs,
-                                int64_t self, int64_t n) {
+                                size_t count_size, int64_t self, int64_t n) {
     for (int64_t i = 0; i < n; i++) {
         int64_t count;
-        memcpy(&count, counts + i * cs, sizeof count);
+        if (count_size == sizeof(int32_t)) {
+            int32_t narrow;
+            memcpy(&narrow, counts + i * cs, sizeof narrow);
+            count = narrow;
+        } else {
+            memcpy(&count, counts + i * cs, sizeof count);
+        }
         if (count == 0) continue;
         count += self;
         char* d = dst + i * ds;

@@ -337,6 +337,46 @@ static void test_mean_rows(void** state) {
     }
 }
 
+/* The kernel that divides mean's sums (src/kernels/reduce_real.h), on int32 counts and on the
+ * int64 ones a call takes beyond INT32_MAX updates: elements with a count of 0 keep their
+ * bytes (a NaN's payload, -0), integers round toward negative infinity. */
+typedef void (*mean_kernel_fn)(char* dst, int64_t dst_stride, const char* counts,
+                               int64_t count_stride, size_t count_size, int64_t self, int64_t n);
+mean_kernel_fn tix__mean_kernel(tix_dtype dtype);
+
+static void test_mean_kernel_counts(void** state) {
+    (void)state;
+    const int32_t counts32[] = {2, 0, 0, 1};
+    const int64_t counts64[] = {2, 0, 0, 1};
+    const uint32_t payload = 0x7fc00123u;
+    for (int wide = 0; wide < 2; wide++) {
+        const char* counts = wide ? (const char*)counts64 : (const char*)counts32;
+        int64_t cs = wide ? 8 : 4;
+        for (int64_t self = 0; self < 2; self++) {
+            float f[4] = {6, 0, -0.0f, 7};
+            memcpy(&f[1], &payload, sizeof payload);
+            float want[4] = {self ? 2 : 3, 0, -0.0f, self ? 3.5f : 7};
+            memcpy(&want[1], &payload, sizeof payload);
+            tix__mean_kernel(DT_F32)((char*)f, 4, counts, cs, (size_t)cs, self, 4);
+            assert_memory_equal(f, want, sizeof f);
+
+            int32_t i[4] = {-7, 5, 9, -1};
+            tix__mean_kernel(DT_I32)((char*)i, 4, counts, cs, (size_t)cs, self, 4);
+            /* self 0: -7 / 2, 5 kept, 9 kept, -1 / 1; self 1: -7 / 3, 5, 9, -1 / 2 */
+            if (self) {
+                EXPECT_I32(i, -3, 5, 9, -1);
+            } else {
+                EXPECT_I32(i, -4, 5, 9, -1);
+            }
+        }
+    }
+    /* an int64 count past INT32_MAX is read whole: 2^32 / 2^32 */
+    const int64_t big = INT64_C(1) << 32;
+    float g[1] = {4294967296.0f};
+    tix__mean_kernel(DT_F32)((char*)g, 4, (const char*)&big, 8, sizeof big, 0, 1);
+    EXPECT_F32(g, 1);
+}
+
 /* exclude_self starts from the identity: -inf for max, +inf for min (not the finite extremes),
  * and the type's extremes for integers. */
 static void test_exclude_self_identities(void** state) {
@@ -1329,6 +1369,7 @@ int main(void) {
         cmocka_unit_test(test_openvino_seu12_mean),
         cmocka_unit_test(test_duplicates_every_reduction),
         cmocka_unit_test(test_mean_rows),
+        cmocka_unit_test(test_mean_kernel_counts),
         cmocka_unit_test(test_exclude_self_identities),
         cmocka_unit_test(test_integer_wraparound),
         cmocka_unit_test(test_integer_mean_sum_wraps),
