@@ -114,6 +114,8 @@ int main(int argc, char** argv) {
         v[count++] = (variant){"1 in 64 out of range, clamped", o, one_in_64};
         o.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
         v[count++] = (variant){"1 in 64 out of range, ignored", o, one_in_64};
+        v[count++] =
+            (variant){"1 in 1024 out of range, ignored", o, shifted(&c.indices, size, 1024)};
     }
     if (c.scatter) {
         static const struct {

@@ -929,9 +929,10 @@ static void copy_planned_runs(void* context, size_t begin, size_t count) {
 /* An out-of-place scatter whose every row of updates addresses one whole row of a dense output
  * of at most STAGE_BYTES, one row of updates per row of output (scatter_elements along the
  * last axis), with int32/int64 indices and no pass between the copy of data and the updates
- * (exclude_self's identity): each output row can be staged (staged_panel) instead of copying all of data first and
- * then writing at random into rows that have left the cache. Given its loop from scatter_rows,
- * returns the bytes of a row, or 0 where the scatter is not of that form. */
+ * (exclude_self's identity): each output row can be staged (staged_panel) instead of copying
+ * all of data first and then writing at random into rows that have left the cache. Given its
+ * loop from scatter_rows, returns the bytes of a row, or 0 where the scatter is not of that
+ * form. */
 static int64_t stage_bytes(const tix__call* call, const tix__loop* loop) {
     const tix_options* o = &call->options;
     bool identity = o->exclude_self && o->reduction != TIX_REDUCTION_NONE;

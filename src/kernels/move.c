@@ -118,47 +118,55 @@ TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const
     return i;
 }
 
-/* gather_plain, and from a negative index on, where the rule wraps it, its copy that wraps
- * negatives. Returns how many elements it moved. */
-TIX__TEMPLATE int64_t gather_plain_wrapping(char* dst, const char* src, int64_t ss,
-                                            const char* indices, int64_t n, const tix__tuples* t,
-                                            size_t size, size_t width) {
-    int64_t done = gather_plain(dst, src, ss, indices, n, t, size, width, false);
-    if (done < n && t->rule.negative == TIX_NEGATIVE_WRAP) {
-        done += gather_plain(dst + done * (int64_t)size, src + done * ss, ss,
-                             indices + done * (int64_t)width, n - done, t, size, width, true);
-    }
-    return done;
+/* The hardware gathers of dense indices and output, where the CPU has them and they apply: a
+ * dense output reading along the indexed axis only (ss = 0, the axis dense) or each element from
+ * another row (ss = size). Returns how many elements they moved (whole vectors of positions in
+ * [0, bound), from the first). */
+TIX__TEMPLATE int64_t gather_hardware(char* dst, const char* src, int64_t ss,
+                                      const char* indices, int64_t n, const tix__tuples* t,
+                                      size_t size, size_t width) {
+    if (ss == 0 && t->step[0] == (int64_t)size)
+        return tix__gather_avx2(dst, src, indices, n, t->size[0], size, width);
+    if (ss == (int64_t)size)
+        return tix__gather_strided_simd(dst, src, indices, n, t->size[0], t->step[0], size, width);
+    return 0;
 }
 
-/* The loop, with copies of its own for the usual elements cases: a dense output reading along
- * the indexed axis only (ss = 0) or along another, dense indices taking the shortest loops up
- * to the first index that needs more (gather_plain_wrapping: one out of range). */
+/* The loop, with copies of its own for the usual elements cases, dense indices and output: the
+ * hardware gathers and then the shortest loop up to the first index that needs more; where that
+ * is a negative one and the rule wraps it, the copy of the shortest loop that wraps negatives goes
+ * on (without hardware gathers); any other goes to the general loop, with the ones after it that
+ * tix__general_share says, and then the shortest loops resume. */
 TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t ss,
                                 const char* indices, int64_t is, int64_t n,
                                 const tix__tuples* t, const char* fill, size_t size,
                                 size_t width) {
-    int64_t done = 0;
-    if (ds == (int64_t)size && is == (int64_t)width && ss == 0) {
-        if (t->step[0] == (int64_t)size) /* dense along the axis: hardware gathers first */
-            done = tix__gather_avx2(dst, src, indices, n, t->size[0], size, width);
-        done += gather_plain_wrapping(dst + done * (int64_t)size, src, 0,
-                                      indices + done * (int64_t)width, n - done, t, size, width);
-    } else if (ds == (int64_t)size && is == (int64_t)width) {
-        if (ss == (int64_t)size) /* each element from another row: hardware gathers first */
-            done = tix__gather_strided_simd(dst, src, indices, n, t->size[0], t->step[0], size,
-                                            width);
-        done += gather_plain_wrapping(dst + done * (int64_t)size, src + done * ss, ss,
-                                      indices + done * (int64_t)width, n - done, t, size, width);
+    if (ds != (int64_t)size || is != (int64_t)width)
+        return gather_fused_loop(dst, ds, src, ss, indices, is, n, t, fill, size, width);
+    bool wrap = false, all = true;
+    for (int64_t done = 0; done < n;) {
+        char* d = dst + done * (int64_t)size;
+        const char* s = src + done * ss;
+        const char* x = indices + done * (int64_t)width;
+        int64_t run = wrap ? 0 : gather_hardware(d, s, ss, x, n - done, t, size, width);
+        d += run * (int64_t)size;
+        s += run * ss;
+        x += run * (int64_t)width;
+        run += wrap ? gather_plain(d, s, ss, x, n - done - run, t, size, width, true)
+                    : gather_plain(d, s, ss, x, n - done - run, t, size, width, false);
+        done += run;
+        if (done == n) break;
+        if (!wrap && t->rule.negative == TIX_NEGATIVE_WRAP) {
+            wrap = true;
+            continue;
+        }
+        int64_t general = tix__general_share(run, n - done);
+        all = gather_fused_loop(dst + done * (int64_t)size, (int64_t)size, src + done * ss, ss,
+                                indices + done * (int64_t)width, (int64_t)width, general, t, fill,
+                                size, width) && all;
+        done += general;
     }
-    dst += done * ds;
-    src += done * ss;
-    indices += done * is;
-    n -= done;
-    if (ss == 0 && ds == (int64_t)size) {
-        return gather_fused_loop(dst, (int64_t)size, src, 0, indices, is, n, t, fill, size, width);
-    }
-    return gather_fused_loop(dst, ds, src, ss, indices, is, n, t, fill, size, width);
+    return all;
 }
 
 /* Copies `bytes` bytes with non-temporal stores where the destination allows (16-byte aligned,

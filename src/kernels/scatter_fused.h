@@ -70,25 +70,32 @@ TIX__TEMPLATE int64_t scatter_plain(char* dst, const char* src, int64_t ss, cons
 
 /* The loop, with copies of its own for the usual elements case (ds = 0), dense indices taking
  * the shortest loop up to the first index that needs more: where that is a negative one and
- * the rule wraps it, the copy of the shortest loop that wraps negatives (tix__position); the
- * general loop from an index out of range on. */
+ * the rule wraps it, the copy of the shortest loop that wraps negatives (tix__position) goes on;
+ * any other goes to the general loop, with the ones after it that tix__general_share says, and
+ * then the shortest loop resumes. */
 TIX__TEMPLATE bool tix__scatter_fused(char* dst, int64_t ds, const char* src, int64_t ss,
                                       const char* indices, int64_t is, int64_t n,
                                       const tix__tuples* t, size_t width,
                                       void (*apply)(char* dst, const char* src)) {
-    if (ds == 0) {
-        int64_t done = 0;
-        if (is == (int64_t)width) {
-            done = scatter_plain(dst, src, ss, indices, n, t, width, false, apply);
-            if (done < n && t->rule.negative == TIX_NEGATIVE_WRAP) {
-                done += scatter_plain(dst, src + done * ss, ss, indices + done * is, n - done, t,
-                                      width, true, apply);
-            }
+    if (ds != 0 || is != (int64_t)width)
+        return scatter_fused_loop(dst, ds, src, ss, indices, is, n, t, width, apply);
+    bool wrap = false, all = true;
+    for (int64_t done = 0; done < n;) {
+        const char *s = src + done * ss, *x = indices + done * is;
+        int64_t run = wrap ? scatter_plain(dst, s, ss, x, n - done, t, width, true, apply)
+                           : scatter_plain(dst, s, ss, x, n - done, t, width, false, apply);
+        done += run;
+        if (done == n) break;
+        if (!wrap && t->rule.negative == TIX_NEGATIVE_WRAP) {
+            wrap = true;
+            continue;
         }
-        return scatter_fused_loop(dst, 0, src + done * ss, ss, indices + done * is, is, n - done,
-                                  t, width, apply);
+        int64_t general = tix__general_share(run, n - done);
+        all = scatter_fused_loop(dst, 0, src + done * ss, ss, indices + done * is, is, general, t,
+                                 width, apply) && all;
+        done += general;
     }
-    return scatter_fused_loop(dst, ds, src, ss, indices, is, n, t, width, apply);
+    return all;
 }
 
 #endif /* TIX_SCATTER_FUSED_H */

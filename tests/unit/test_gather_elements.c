@@ -533,6 +533,48 @@ static void test_cache_blocked(void** state) {
     free(idx);
 }
 
+/* Rows whose shortest loops (after the hardware gathers, where the CPU has them) stop at indices
+ * they do not take and resume after them (ut_resumed_index), under ignore (fill 0) and clamp
+ * with negatives wrapped or out of range, int64 and int32 indices: 5000 elements of 1-D float32
+ * data (gathers along the data), and one row of 5000 from data [20, 5000] along axis 0 (each
+ * element from another row), against the rule applied element by element. */
+static void test_resumed_loops(void** state) {
+    (void)state;
+    enum { N = 5000, ROWS = 20 };
+    static int64_t idx[N];
+    static int32_t idx32[N];
+    static float data[ROWS * N], got[N], want[N];
+    for (int64_t k = 0; k < ROWS * N; k++) data[k] = (float)k + 0.5f;
+    for (int strided = 0; strided < 2; strided++) {
+        int64_t size = strided ? ROWS : 100;
+        for (int64_t k = 0; k < N; k++) {
+            idx[k] = ut_resumed_index(k, size, strided ? 7 : 37);
+            idx32[k] = (int32_t)idx[k];
+        }
+        for (int negative = 0; negative < 2; negative++) {
+            for (int clamp = 0; clamp < 2; clamp++) {
+                tix_options options = ut_opts();
+                options.negative_indices =
+                    negative ? TIX_NEGATIVE_OUT_OF_RANGE : TIX_NEGATIVE_WRAP;
+                options.out_of_range = clamp ? TIX_OUT_OF_RANGE_CLAMP : TIX_OUT_OF_RANGE_IGNORE;
+                for (int64_t k = 0; k < N; k++) {
+                    int64_t p = ut_rule_position(idx[k], size, options.negative_indices,
+                                                 options.out_of_range);
+                    want[k] = p < 0 ? 0 : data[strided ? p * N + k : p];
+                }
+                for (int x = 0; x < 2; x++) { /* int64, int32 */
+                    tix_tensor i = x == 0 ? UT_T(idx, DT_I64, 1, N) : UT_T(idx32, DT_I32, 1, N);
+                    tix_tensor d =
+                        strided ? UT_T(data, DT_F32, ROWS, N) : UT_T(data, DT_F32, 1, 100);
+                    tix_tensor o = UT_T(got, DT_F32, 1, N);
+                    EXPECT_OK(tix_gather_elements(&d, &i, strided ? 0 : 1, &o, &options));
+                    assert_memory_equal(got, want, sizeof want);
+                }
+            }
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_onnx_examples),      cmocka_unit_test(test_openvino_examples),
@@ -541,6 +583,7 @@ int main(void) {
         cmocka_unit_test(test_out_of_range_modes), cmocka_unit_test(test_dtypes),
         cmocka_unit_test(test_shape_inference),    cmocka_unit_test(test_large_offsets),
         cmocka_unit_test(test_checked_blocks),     cmocka_unit_test(test_cache_blocked),
+        cmocka_unit_test(test_resumed_loops),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

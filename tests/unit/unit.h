@@ -394,6 +394,23 @@ static inline int64_t ut_rule_position(int64_t v, int64_t size, tix_negative_ind
     return rule == TIX_OUT_OF_RANGE_IGNORE ? -1 : -2;
 }
 
+/* Index k of a row of n <= 5000 for the tests of loops that resume after an index they do not
+ * take: k * step % size, but at fixed spots an index past the end, a negative one that stays out
+ * of range after wrapping, or a negative one that wraps into range, in turn, so that the runs
+ * between them have every length the loops tell apart (none, under 64, over 64, and the
+ * general loop's share of 1024 ending before, on and after one). */
+static inline int64_t ut_resumed_index(int64_t k, int64_t size, int64_t step) {
+    static const int64_t spots[] = {0,    1,    70,   71,   72,   140,  1200, 1263,
+                                    1300, 2400, 2401, 2464, 4000, 4500, 4999};
+    for (size_t s = 0; s < sizeof spots / sizeof spots[0]; s++) {
+        if (spots[s] != k) continue;
+        if (s % 3 == 0) return size + k % 5;
+        if (s % 3 == 1) return -size - 1 - k % 3;
+        return -(1 + k % (size - 1));
+    }
+    return k * step % size;
+}
+
 /* The outcome of a call under an index rule: INDEX_OUT_OF_RANGE when some index `fails`, else
  * OK with `bytes` bytes of got equal to want. */
 static inline void ut_expect_outcome(tix_status status, bool fails, const void* got,
