@@ -1029,11 +1029,12 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     size_t size = tix_dtype_size(dtype);
     bool mean = o->reduction == TIX_REDUCTION_MEAN;
 
-    /* mean keeps one count per output element, dense and row-major: int32 where no count can
-     * pass INT32_MAX (half the memory to touch and read of int64; a fresh page costs a fault) */
+    /* mean keeps one count per output element, dense and row-major: int32 where every count
+     * stays below INT32_MAX (half the memory to touch and read of int64; a fresh page costs a
+     * fault) */
     int64_t n = tix_tensor_count(output);
     tix_dtype count_dtype =
-        tix_tensor_count(call->updates) <= INT32_MAX ? TIX_DTYPE_INT32 : TIX_DTYPE_INT64;
+        tix_tensor_count(call->updates) < INT32_MAX ? TIX_DTYPE_INT32 : TIX_DTYPE_INT64;
     size_t count_size = tix_dtype_size(count_dtype);
     void* counts_memory = NULL;
     if (mean && (uint64_t)n <= SIZE_MAX / count_size) {

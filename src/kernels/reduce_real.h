@@ -104,6 +104,27 @@ static inline void TIX_CAT3(max, one, NAME)(char* d, const char* s) {
  * reached keep their bytes. */
 static void TIX_CAT(mean, NAME)(char* dst, int64_t ds, const char* counts, int64_t cs,
                                 size_t count_size, int64_t self, int64_t n) {
+#if IS_FLOAT
+    if (sizeof(STORAGE) == sizeof(VALUE) && ds == (int64_t)sizeof(STORAGE) &&
+        count_size == sizeof(int32_t) && cs == (int64_t)sizeof(int32_t)) {
+        /* float32/float64 and dense int32 counts: a loop without branches, which the compiler
+         * vectorises; each quotient is computed (by a divisor that is never 0) and the old
+         * value selected where no update came, its bytes unchanged (the counts stay below
+         * INT32_MAX, so the divisor fits) */
+        for (int64_t i = 0; i < n; i++) {
+            int32_t count;
+            memcpy(&count, counts + i * (int64_t)sizeof count, sizeof count);
+            STORAGE old;
+            memcpy(&old, dst + i * ds, sizeof old);
+            VALUE sum = LOAD(old);
+            int32_t divisor = count + (int32_t)self + (count == 0);
+            VALUE mean = CANONICAL(sum / (VALUE)divisor);
+            STORAGE result = STORE(count != 0 ? mean : sum);
+            memcpy(dst + i * ds, &result, sizeof result);
+        }
+        return;
+    }
+#endif
     for (int64_t i = 0; i < n; i++) {
         int64_t count;
         if (count_size == sizeof(int32_t)) {

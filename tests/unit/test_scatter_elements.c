@@ -370,6 +370,24 @@ static void test_mean_kernel_counts(void** state) {
             }
         }
     }
+    /* a longer dense run of float32 on int32 counts (a vectorised loop and its remainder), with
+     * a NaN payload where no update came (kept) and where three did (the canonical NaN) */
+    enum { LONG = 37 };
+    int32_t many[LONG];
+    float v[LONG], expect[LONG];
+    const uint32_t canonical = 0x7fc00000u;
+    for (int k = 0; k < LONG; k++) {
+        many[k] = k % 3 == 0 ? 0 : k % 7;
+        v[k] = (float)k - 10.5f;
+        expect[k] = many[k] != 0 ? v[k] / (float)(many[k] + 1) : v[k];
+    }
+    memcpy(&v[9], &payload, sizeof payload);
+    memcpy(&expect[9], &payload, sizeof payload);
+    memcpy(&v[10], &payload, sizeof payload);
+    memcpy(&expect[10], &canonical, sizeof canonical);
+    tix__mean_kernel(DT_F32)((char*)v, 4, (const char*)many, 4, 4, 1, LONG);
+    assert_memory_equal(v, expect, sizeof v);
+
     /* an int64 count past INT32_MAX is read whole: 2^32 / 2^32 */
     const int64_t big = INT64_C(1) << 32;
     float g[1] = {4294967296.0f};
