@@ -4,10 +4,10 @@
  * addresses. A scatter is up to six: validate every index (or keep a copy of a small output to
  * put back, see undo_bytes), copy data to the output, (exclude_self) set every addressed element
  * to the identity, apply the updates, and (mean) count the updates of each element and divide
- * by the counts. Two common forms take
- * fewer: a scatter that replaces whole runs of its output writes each run once from a table of
- * their last writers (plan_runs), and one whose rows of updates each own a row of the output
- * stages each row in the cache instead of copying data first (stage_bytes).
+ * by the counts. Two common forms take fewer: a scatter that replaces whole runs of its output
+ * writes each run once from a table of their last writers (plan_runs), and one whose rows of
+ * updates each own a row of the output stages each row in the cache instead of copying data
+ * first (stage_bytes).
  *
  * Work is done by panels: runs of rows along the two innermost loop dimensions. Index tuples are
  * resolved a chunk at a time into byte offsets (index.c), then typed kernels move or reduce
@@ -91,7 +91,7 @@
 
 typedef enum pass_kind {
     PASS_GATHER,   /* direct <- indexed (components 0: a plain copy) */
-    PASS_SCATTER,  /* indexed <- f(indexed, direct), counting when mean */
+    PASS_SCATTER,  /* indexed <- f(indexed, direct) */
     PASS_CONSTANT, /* indexed <- f(indexed, constant): the identity placed (exclude_self), or
                       one added to the counts (mean) */
     PASS_MEAN      /* direct <- direct / counts */
@@ -710,7 +710,7 @@ static tix__map identity_map(int32_t rank) {
     return map;
 }
 
-/* The tuples of a loop, for its indexed operand or its counts. */
+/* The tuples of a loop, for its indexed operand. */
 static tix__tuples tuples_of(const tix__loop* loop, const tix__call* call) {
     return (tix__tuples){
         .rule = {call->indices->dtype, call->options.negative_indices, call->options.out_of_range},
