@@ -158,15 +158,21 @@ TIX__TEMPLATE uint64_t tix__position(const char* indices, int64_t k, size_t widt
     return (uint64_t)v + (v < 0 ? add : 0);
 }
 
-/* After a shortest loop ran `run` elements and stopped at an index it does not take (out of
- * range, or negative where the rule does not wrap it), how many of the `left` elements from
- * that one on the general loop takes before the shortest loop resumes: that one alone after a
- * long run; TIX__GENERAL_SHARE where such indices come often, so that restarting does not
- * cost more than it saves. (Before, the general loop took the rest of the row: 1.5-2x the time
- * with one index in 64 out of range under the clamp and ignore rules.) */
+/* After a shortest loop (the copy that wraps negatives when *wrap) ran `run` elements and
+ * stopped at an index it does not take, with `left` elements from that one on: 0 where the rule
+ * wraps negatives and the copy that does is not on yet (it is now: *wrap = true), which then
+ * takes that index on; else how many elements the general loop takes before the shortest loop
+ * resumes: that one alone after a long run, TIX__GENERAL_SHARE where such indices come often,
+ * so that restarting does not cost more than it saves. (Before, the general loop took the rest
+ * of the row: 1.5-2x the time with one index in 64 out of range under clamp or ignore.) */
 #define TIX__RESUME_RUN 64
 #define TIX__GENERAL_SHARE 1024
-TIX__TEMPLATE int64_t tix__general_share(int64_t run, int64_t left) {
+TIX__TEMPLATE int64_t tix__general_share(const tix__tuples* t, bool* wrap, int64_t run,
+                                         int64_t left) {
+    if (!*wrap && t->rule.negative == TIX_NEGATIVE_WRAP) {
+        *wrap = true;
+        return 0;
+    }
     int64_t share = run >= TIX__RESUME_RUN ? 1 : TIX__GENERAL_SHARE;
     return share < left ? share : left;
 }

@@ -156,11 +156,7 @@ TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t 
                     : gather_plain(d, s, ss, x, n - done - run, t, size, width, false);
         done += run;
         if (done == n) break;
-        if (!wrap && t->rule.negative == TIX_NEGATIVE_WRAP) {
-            wrap = true;
-            continue;
-        }
-        int64_t general = tix__general_share(run, n - done);
+        int64_t general = tix__general_share(t, &wrap, run, n - done);
         all = gather_fused_loop(dst + done * (int64_t)size, (int64_t)size, src + done * ss, ss,
                                 indices + done * (int64_t)width, (int64_t)width, general, t, fill,
                                 size, width) && all;

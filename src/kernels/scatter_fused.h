@@ -86,11 +86,7 @@ TIX__TEMPLATE bool tix__scatter_fused(char* dst, int64_t ds, const char* src, in
                            : scatter_plain(dst, s, ss, x, n - done, t, width, false, apply);
         done += run;
         if (done == n) break;
-        if (!wrap && t->rule.negative == TIX_NEGATIVE_WRAP) {
-            wrap = true;
-            continue;
-        }
-        int64_t general = tix__general_share(run, n - done);
+        int64_t general = tix__general_share(t, &wrap, run, n - done);
         all = scatter_fused_loop(dst, 0, src + done * ss, ss, indices + done * is, is, general, t,
                                  width, apply) && all;
         done += general;

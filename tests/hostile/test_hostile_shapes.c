@@ -641,9 +641,10 @@ static void test_index_extremes(void** state) {
 }
 
 /* ---------------------------------------------------------------------------------------------
- * size_t: a mean scatter keeps one int64 count per output element. For 2^61 + 1 int8 elements
- * those counts need more than SIZE_MAX bytes: OUT_OF_MEMORY, before anything is written. The
- * output is a view of 2^61 + 1 bytes starting at a small real buffer; data broadcasts one value.
+ * size_t: a mean scatter keeps one count per output element, int32 where every count stays
+ * below INT32_MAX. For 2^62 + 1 int8 elements those counts need more than SIZE_MAX bytes:
+ * OUT_OF_MEMORY, before anything is written (no allocation of that size is tried). The
+ * output is a view of 2^62 + 1 bytes starting at a small real buffer; data broadcasts one value.
  * The output sits above the inputs so that its (claimed) address range overlaps none of them.
  */
 static void test_mean_counts_overflow_size_t(void** state) {
@@ -662,7 +663,7 @@ static void test_mean_counts_overflow_size_t(void** state) {
         skip();
     }
     memset(output, 0x5a, (size_t)page);
-    const int64_t n = ((int64_t)1 << 61) + 1;
+    const int64_t n = ((int64_t)1 << 62) + 1;
     tix_tensor d = ut_tensor(inputs, DT_I8, 1, UT_DIMS(n), UT_DIMS(0));
     tix_tensor i = UT_T(inputs + 16, DT_I64, 1);
     tix_tensor u = UT_T(inputs + 8, DT_I8, 1);
