@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Times numpy and PyTorch on the ten workloads of `tix bench`, on this machine.
 
-    /usr/bin/python3 bench/peers.py [--runs N] [--json FILE]
+    /usr/bin/python3 bench/peers.py [--runs N] [--json FILE] [--options]
 
 Debian's python3-numpy (1.24) and python3-torch (1.13), the versions of the peer figures in
 WORKLOADS.md (which were taken on another machine), so that tix can be compared with them where
@@ -10,6 +10,8 @@ calls (default 7) after 2 warm-up calls, outputs allocated and written before ti
 run out of place: the output is a copy of data made inside the timed call. Each peer's main
 call, at 1 thread (numpy, torch) and 2 threads (torch; numpy's kernels are serial). Prints a
 table of milliseconds; --json writes {"peers": [{"workload", "peer", "threads", "median_ms"}]}.
+--options times instead PyTorch's scatter_reduce_ on the two scatter_elements shapes under the
+reductions that bench/options.c gives tix (amax, mean, and sum without self), at 1 and 2 threads.
 """
 import argparse
 import json
@@ -103,6 +105,26 @@ def workloads(rng):
     return cases
 
 
+def reduction_cases(rng):
+    """(name, torch call) for scatter_reduce_ on the shapes of scatter_elements_add_dup and
+    scatter_elements_unique, out of place (the copy of data inside the call)."""
+    def shape(name, d, i, u, axis):
+        td, ti, tu = torch.from_numpy(d), torch.from_numpy(i), torch.from_numpy(u)
+        to = torch.empty_like(td)
+        for reduce, self in (("amax", True), ("mean", True), ("sum", False)):
+            label = f"{name}, {reduce}{'' if self else ' without self'}"
+            yield (label, lambda r=reduce, s=self:
+                   to.copy_(td).scatter_reduce_(axis, ti, tu, r, include_self=s))
+
+    f32 = np.float32
+    yield from shape("scatter_elements_add_dup", rng.uniform(1, 2, 65536).astype(f32),
+                     rng.integers(0, 65536, 8000000, dtype=np.int64),
+                     rng.uniform(1, 2, 8000000).astype(f32), 0)
+    yield from shape("scatter_elements_unique", rng.uniform(1, 2, (4096, 1024)).astype(f32),
+                     distinct_rows(rng, 1024, 4096, 256),
+                     rng.uniform(1, 2, (4096, 256)).astype(f32), 1)
+
+
 def median_ms(call, runs):
     for _ in range(2):
         call()
@@ -118,8 +140,19 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--json")
+    parser.add_argument("--options", action="store_true")
     args = parser.parse_args()
     rng = np.random.default_rng(2026)
+    if args.options:
+        print(f"torch {torch.__version__}; median of {args.runs} calls, ms")
+        print(f"{'call':48} {'torch 1T':>10} {'torch 2T':>10}")
+        for name, call in reduction_cases(rng):
+            row = []
+            for threads in (1, 2):
+                torch.set_num_threads(threads)
+                row.append(median_ms(call, args.runs))
+            print(f"{name:48} {row[0]:10.3f} {row[1]:10.3f}", flush=True)
+        return
     results = []
     print(f"numpy {np.__version__}, torch {torch.__version__}; median of {args.runs} calls, ms")
     print(f"{'workload':28} {'numpy 1T':>10} {'torch 1T':>10} {'torch 2T':>10}")
