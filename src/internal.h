@@ -300,19 +300,21 @@ bool tix__streaming(void); /* tix__store_mode() == TIX__STORES_STREAMING */
 void tix__stores_choose(int mode);
 
 /* ---- kernels/simd_x86.c: SIMD paths chosen at run time ---- */
-/* The start of a dense element gather along the indexed axis (dst[i] = src[index[i] * size],
- * dense int64 or int32 indices by `width`), 4- or 8-byte elements, with hardware gathers:
- * moves elements while whole vectors of indices are in [0, bound) and returns how many (0
- * without AVX2, or for other sizes); the portable loop does the rest. */
+/* The start of a dense element gather along the indexed axis (dst[i] = src[position[i] * size],
+ * dense int64 or int32 indices by `width`, each negative one plus bound when `wrap`, as
+ * tix__position), 4- or 8-byte elements, with hardware gathers: moves elements while whole
+ * vectors of positions are in [0, bound) and returns how many (0 without AVX2, or for other
+ * sizes); the portable loop does the rest. */
 int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n,
-                         int64_t bound, size_t size, size_t width);
+                         int64_t bound, size_t size, size_t width, bool wrap);
 /* The start of a dense element gather whose elements each come from another row
- * (dst[i] = src[index[i] * step + i * size], dense int64 or int32 indices), 4- or 8-byte
- * elements, with AVX-512 hardware gathers where every byte offset fits in 31 bits: moves
- * elements while whole vectors of indices are in [0, bound) and returns how many (0 without
- * AVX-512F, or where the offsets do not fit); the portable loop does the rest. */
+ * (dst[i] = src[position[i] * step + i * size], positions as above), 4- or 8-byte elements,
+ * with AVX-512 hardware gathers where every byte offset fits in 31 bits: moves elements while
+ * whole vectors of positions are in [0, bound) and returns how many (0 without AVX-512F, or
+ * where the offsets do not fit); the portable loop does the rest. */
 int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
-                                 int64_t bound, int64_t step, size_t size, size_t width);
+                                 int64_t bound, int64_t step, size_t size, size_t width,
+                                 bool wrap);
 /* The start of a dense element gather along byte offsets resolved beforehand
  * (dst[i] = src[offsets[i]]), 4- or 8-byte elements, with AVX-512 hardware gathers: moves
  * elements while whole vectors of offsets hold no TIX__SKIP and returns how many (0 without

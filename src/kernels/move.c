@@ -120,23 +120,24 @@ TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const
 
 /* The hardware gathers of dense indices and output, where the CPU has them and they apply: a
  * dense output reading along the indexed axis only (ss = 0, the axis dense) or each element from
- * another row (ss = size). Returns how many elements they moved (whole vectors of positions in
- * [0, bound), from the first). */
+ * another row (ss = size). Returns how many elements they moved (whole vectors of positions,
+ * negatives wrapped when `wrap`, in [0, bound), from the first). */
 TIX__TEMPLATE int64_t gather_hardware(char* dst, const char* src, int64_t ss,
                                       const char* indices, int64_t n, const tix__tuples* t,
-                                      size_t size, size_t width) {
+                                      size_t size, size_t width, bool wrap) {
     if (ss == 0 && t->step[0] == (int64_t)size)
-        return tix__gather_avx2(dst, src, indices, n, t->size[0], size, width);
+        return tix__gather_avx2(dst, src, indices, n, t->size[0], size, width, wrap);
     if (ss == (int64_t)size)
-        return tix__gather_strided_simd(dst, src, indices, n, t->size[0], t->step[0], size, width);
+        return tix__gather_strided_simd(dst, src, indices, n, t->size[0], t->step[0], size,
+                                        width, wrap);
     return 0;
 }
 
 /* The loop, with copies of its own for the usual elements cases, dense indices and output: the
  * hardware gathers and then the shortest loop up to the first index that needs more; where that
- * is a negative one and the rule wraps it, the copy of the shortest loop that wraps negatives goes
- * on (without hardware gathers); any other goes to the general loop, with the ones after it that
- * tix__general_share says, and then the shortest loops resume. */
+ * is a negative one and the rule wraps it, both go on wrapping negatives (the copy of the
+ * shortest loop that does); any other goes to the general loop, with the ones after it that
+ * tix__general_share says, and then the hardware gathers and the shortest loops resume. */
 TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t ss,
                                 const char* indices, int64_t is, int64_t n,
                                 const tix__tuples* t, const char* fill, size_t size,
@@ -148,7 +149,7 @@ TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t 
         char* d = dst + done * (int64_t)size;
         const char* s = src + done * ss;
         const char* x = indices + done * (int64_t)width;
-        int64_t run = wrap ? 0 : gather_hardware(d, s, ss, x, n - done, t, size, width);
+        int64_t run = gather_hardware(d, s, ss, x, n - done, t, size, width, wrap);
         d += run * (int64_t)size;
         s += run * ss;
         x += run * (int64_t)width;

@@ -82,7 +82,8 @@ static void test_gathers_against_portable(void** state) {
             int64_t n = lengths[l], width = kind == SHARED ? ROWS * n : n; /* of the output */
             /* where an index needs more than the shortest loops: nowhere, first, middle, last,
              * in the upper half of the first 16-lane vector (position 11), and from the middle
-             * on every other index of row 1 negative (the copy that wraps them) */
+             * on every other index of row 1 negative (the hardware gathers and the copy of
+             * the shortest loop that wrap them) */
             for (int where = 0; where < 6; where++) {
                 for (int64_t k = 0; k < ROWS * n; k++)
                     values[k] = (int64_t)((uint64_t)k * 40503u % WIDTH);
