@@ -1,6 +1,6 @@
 /* The interleaved A/B comparison of two builds of the library (bench/ab.sh builds and links it).
  *
- *   ab [-t THREADS] [-n CALLS] [-b BLOCK] [-q] [-i] WORKLOAD...
+ *   ab [-t THREADS] [-n CALLS] [-b BLOCK] [-q] [-i] [-v VARIANT] WORKLOAD...
  *
  * Both builds are linked into this one program, their symbols renamed a_tix... and b_tix... (and
  * the workloads of tools/tix/bench_workloads.c compiled once against each). Each workload is set
@@ -12,24 +12,33 @@
  * for workloads that fit in the last-level cache, where a call's time depends on what the call
  * before left there, this times each build after itself, as `tix bench` does.
  * -t: threads (each build on a built-in pool of its own), -q: --quick sizes, -i: scatters in
- * place. Prints per workload the median and minimum of each build and their ratios (B / A). */
+ * place, -v: the workload under a variant of its options (bench/variants.h: int32, negative,
+ * ignore-64, mean, ...; bench/options.c lists them), checked by both builds giving the same
+ * bytes instead of against the plain computation. Prints per workload the median and minimum
+ * of each build and their ratios (B / A). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "bench_workloads.h"
+#include "variants.h"
 
-#define BUILD(p)                                                                \
-    extern const bench_spec p##_bench_specs[BENCH_WORKLOAD_COUNT];              \
-    bool p##_bench_case_setup(bench_case* c, size_t which, bool quick);         \
-    void p##_bench_case_free(bench_case* c);                                    \
-    tix_status p##_bench_case_run(bench_case* c, bool in_place);                \
-    bool p##_bench_case_check(const bench_case* c, char* why, size_t capacity); \
-    tix_threadpool* p##_tix_threadpool_create(size_t threads);                  \
-    void p##_tix_threadpool_destroy(tix_threadpool* pool);                      \
-    tix_executor p##_tix_threadpool_executor(tix_threadpool* pool);
+#define BUILD(p)                                                                           \
+    extern const bench_spec p##_bench_specs[BENCH_WORKLOAD_COUNT];                         \
+    bool p##_bench_case_setup(bench_case* c, size_t which, bool quick);                    \
+    void p##_bench_case_free(bench_case* c);                                               \
+    tix_status p##_bench_case_run(bench_case* c, bool in_place);                           \
+    bool p##_bench_case_check(const bench_case* c, char* why, size_t capacity);            \
+    tix_threadpool* p##_tix_threadpool_create(size_t threads);                             \
+    void p##_tix_threadpool_destroy(tix_threadpool* pool);                                 \
+    tix_executor p##_tix_threadpool_executor(tix_threadpool* pool);                        \
+    int64_t p##_tix_tensor_count(const tix_tensor* t);                                     \
+    size_t p##_tix_dtype_size(tix_dtype dtype);                                            \
+    bool p##_bench_variants_make(bench_variants* set, const bench_case* c,                 \
+                                 const tix_options* own);                                  \
+    const bench_variant* p##_bench_variants_find(const bench_variants* set, const char* key); \
+    void p##_bench_variants_free(bench_variants* set);
 BUILD(a)
 BUILD(b)
 #undef BUILD
@@ -51,39 +60,74 @@ static int by_value(const void* x, const void* y) {
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: ab [-t THREADS] [-n CALLS] [-b BLOCK] [-q] [-i] WORKLOAD...\n");
+    fprintf(stderr,
+            "usage: ab [-t THREADS] [-n CALLS] [-b BLOCK] [-q] [-i] [-v VARIANT] WORKLOAD...\n");
     return 2;
+}
+
+/* Checks both builds' out-of-place results: against the plain computation, or, under a
+ * variant, against each other (the first build's bytes kept in `first`). */
+static bool check(bench_case* c, const char* name, const tix_executor* const executors[2],
+                  bool variant) {
+    static const run_fn runs[2] = {a_bench_case_run, b_bench_case_run};
+    static const check_fn checks[2] = {a_bench_case_check, b_bench_case_check};
+    size_t bytes = (size_t)a_tix_tensor_count(&c->output) * a_tix_dtype_size(c->output.dtype);
+    char* first = variant ? malloc(bytes > 0 ? bytes : 1) : NULL;
+    bool ok = !variant || first != NULL;
+    for (int side = 0; ok && side < 2; side++) {
+        char why[256] = "the call fails";
+        c->options.executor = executors[side];
+        ok = runs[side](c, false) == TIX_STATUS_OK;
+        if (ok && variant && side == 0) {
+            memcpy(first, c->output.data, bytes);
+        } else if (ok && variant) {
+            ok = memcmp(first, c->output.data, bytes) == 0;
+            snprintf(why, sizeof why, "its bytes differ from build A's");
+        } else if (ok) {
+            ok = checks[side](c, why, sizeof why);
+        }
+        if (!ok)
+            fprintf(stderr, "ab: build %c gives a wrong %s: %s\n", "AB"[side], name, why);
+    }
+    free(first);
+    return ok;
 }
 
 /* Sets up one workload, checks both builds' results and times them alternately, each build on
  * its own executor (NULL: serially). */
-static int compare(size_t which, bool quick, bool in_place, int calls, int block,
-                   const tix_executor* const executors[2], int threads) {
+static int compare(size_t which, bool quick, bool in_place, const char* variant, int calls,
+                   int block, const tix_executor* const executors[2], int threads) {
     static const run_fn runs[2] = {a_bench_case_run, b_bench_case_run};
-    static const check_fn checks[2] = {a_bench_case_check, b_bench_case_check};
     const char* name = a_bench_specs[which].name;
     bench_case c;
     if (!a_bench_case_setup(&c, which, quick)) {
         fprintf(stderr, "ab: no memory for %s\n", name);
         return 1;
     }
-    for (int side = 0; side < 2; side++) {
-        char why[256];
-        c.options.executor = executors[side];
-        if (runs[side](&c, false) != TIX_STATUS_OK || !checks[side](&c, why, sizeof why)) {
-            fprintf(stderr, "ab: build %c gives a wrong %s: %s\n", "AB"[side], name, why);
+    bench_variants set = {0};
+    const tix_tensor indices = c.indices; /* (the case frees its own, the set the variant's) */
+    if (variant != NULL) {
+        const bench_variant* v = NULL;
+        if (a_bench_variants_make(&set, &c, &c.options))
+            v = a_bench_variants_find(&set, variant);
+        if (v == NULL) {
+            fprintf(stderr, "ab: %s has no variant %s (or no memory for it)\n", name, variant);
+            a_bench_variants_free(&set);
             a_bench_case_free(&c);
             return 1;
         }
+        c.options = v->options;
+        c.indices = v->indices;
     }
+    int failed = check(&c, name, executors, variant != NULL) ? 0 : 1;
     static double times[2][MAX_CALLS];
     int timed[2] = {0, 0};
-    for (int k = 0; timed[0] < calls || timed[1] < calls; k++) {
-        for (int turn = 0; turn < 2; turn++) {
+    for (int k = 0; !failed && (timed[0] < calls || timed[1] < calls); k++) {
+        for (int turn = 0; !failed && turn < 2; turn++) {
             int side = (k + turn) % 2; /* A B, B A, ...: neither always goes first */
             /* with turns of a block, the first call of each is not timed */
-            for (int j = block > 0 ? -1 : 0; j < (block > 0 ? block : 1) && timed[side] < calls;
-                 j++) {
+            for (int j = block > 0 ? -1 : 0;
+                 !failed && j < (block > 0 ? block : 1) && timed[side] < calls; j++) {
                 c.options.executor = executors[side];
                 double start = now_ms();
                 tix_status status = runs[side](&c, in_place);
@@ -91,35 +135,41 @@ static int compare(size_t which, bool quick, bool in_place, int calls, int block
                 if (status != TIX_STATUS_OK) {
                     fprintf(stderr, "ab: build %c fails %s: status %d\n", "AB"[side], name,
                             (int)status);
-                    a_bench_case_free(&c);
-                    return 1;
-                }
-                if (j >= 0)
+                    failed = 1;
+                } else if (j >= 0) {
                     times[side][timed[side]++] = elapsed;
+                }
             }
         }
     }
-    qsort(times[0], (size_t)calls, sizeof(double), by_value);
-    qsort(times[1], (size_t)calls, sizeof(double), by_value);
-    double median[2] = {times[0][calls / 2], times[1][calls / 2]};
-    printf(
-        "%-24s %s %dT  A median %8.3f min %8.3f  B median %8.3f min %8.3f  B/A %.3f "
-        "(min %.3f)\n",
-        name, in_place ? "in place" : "        ", threads, median[0], times[0][0], median[1],
-        times[1][0], median[1] / median[0], times[1][0] / times[0][0]);
+    if (!failed) {
+        qsort(times[0], (size_t)calls, sizeof(double), by_value);
+        qsort(times[1], (size_t)calls, sizeof(double), by_value);
+        double median[2] = {times[0][calls / 2], times[1][calls / 2]};
+        printf("%-24s %s%s%s %dT  A median %8.3f min %8.3f  B median %8.3f min %8.3f  B/A %.3f "
+               "(min %.3f)\n",
+               name, in_place ? "in place" : "        ", variant != NULL ? " " : "",
+               variant != NULL ? variant : "", threads, median[0], times[0][0], median[1],
+               times[1][0], median[1] / median[0], times[1][0] / times[0][0]);
+    }
+    c.indices = indices;
+    a_bench_variants_free(&set);
     a_bench_case_free(&c);
-    return 0;
+    return failed;
 }
 
 int main(int argc, char** argv) {
     int threads = 1, calls = 21, block = 0, first = 1;
     bool quick = false, in_place = false;
+    const char* variant = NULL;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char* flag = argv[first];
         if (strcmp(flag, "-q") == 0) {
             quick = true;
         } else if (strcmp(flag, "-i") == 0) {
             in_place = true;
+        } else if (strcmp(flag, "-v") == 0 && first + 1 < argc) {
+            variant = argv[++first];
         } else if ((strcmp(flag, "-t") == 0 || strcmp(flag, "-n") == 0 ||
                     strcmp(flag, "-b") == 0) &&
                    first + 1 < argc) {
@@ -160,7 +210,7 @@ int main(int argc, char** argv) {
             failed = 1;
             continue;
         }
-        failed |= compare(which, quick, in_place, calls, block, executors, threads);
+        failed |= compare(which, quick, in_place, variant, calls, block, executors, threads);
     }
     a_tix_threadpool_destroy(pools[0]);
     b_tix_threadpool_destroy(pools[1]);

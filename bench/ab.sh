@@ -7,8 +7,9 @@
 #   bench/ab.sh BASE [HEAD] [-- ab arguments...]
 #
 # HEAD defaults to the working tree as it is (committed or not); BASE and HEAD may be any commit.
-# ab arguments: [-t THREADS] [-n CALLS] [-b BLOCK] [-q] [-i] WORKLOAD... (default: -n 21 and
-# every workload); -b: turns of BLOCK timed calls after an untimed one (see bench/ab.c).
+# ab arguments: [-t THREADS] [-n CALLS] [-b BLOCK] [-q] [-i] [-v VARIANT] WORKLOAD... (default:
+# -n 21 and every workload); -b: turns of BLOCK timed calls after an untimed one, -v: the
+# workloads under a variant of their options (bench/variants.h; see bench/ab.c).
 # Example:  bench/ab.sh HEAD~1 -- -t 2 -n 31 gather_elements_first
 # Prints per workload the median and minimum of each and the ratio B / A: below 1 is a gain.
 # Both builds align every function and loop to 64 bytes unless CFLAGS is set: linked into one
@@ -18,7 +19,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [ $# -lt 1 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
-    sed -n '2,16s/^# \{0,1\}//p' "$0"
+    sed -n '2,17s/^# \{0,1\}//p' "$0"
     exit $(($# < 1 ? 2 : 0))
 fi
 base=$1
@@ -59,18 +60,21 @@ build_side() {
     {
         awk '{ print "#define", $1, $2 }' "$scratch/symbols-$side"
         for f in bench_alloc bench_case_setup bench_case_free bench_case_run bench_case_check \
-            bench_specs; do
+            bench_specs bench_variants_make bench_variants_find bench_variants_free; do
             echo "#define $f ${side}_$f"
         done
     } >"$scratch/rename-$side.h"
     cc -O2 -std=c11 -c -I"$root/include" -include "$scratch/rename-$side.h" \
         "$root/tools/tix/bench_workloads.c" -o "$scratch/workloads-$side.o"
+    cc -O2 -std=c11 -c -I"$root/include" -I"$root/tools/tix" -include "$scratch/rename-$side.h" \
+        "$root/bench/variants.c" -o "$scratch/variants-$side.o"
 }
 
 echo "ab: building A = $base and B = ${head:-the working tree}" >&2
 build_side a "$base"
 build_side b "$head"
 cc -O2 -std=c11 -I"$root/include" -I"$root/tools/tix" "$root/bench/ab.c" \
-    "$scratch/workloads-a.o" "$scratch/workloads-b.o" "$scratch/libtix-a.a" \
-    "$scratch/libtix-b.a" -lpthread -lm -o "$scratch/ab"
+    "$scratch/workloads-a.o" "$scratch/workloads-b.o" "$scratch/variants-a.o" \
+    "$scratch/variants-b.o" "$scratch/libtix-a.a" "$scratch/libtix-b.a" -lpthread -lm \
+    -o "$scratch/ab"
 "$scratch/ab" "${ab_args[@]}"

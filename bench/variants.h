@@ -1,0 +1,32 @@
+/* The variants of a workload's options that bench/options.c times, each beside the workload's
+ * own, and that bench/ab.c -v applies to both builds: int32 indices, negative indices that wrap,
+ * indices out of range under clamp and ignore, other reductions, exclude_self. */
+#ifndef TIX_BENCH_VARIANTS_H
+#define TIX_BENCH_VARIANTS_H
+
+#include "bench_workloads.h"
+
+enum { BENCH_MAX_VARIANTS = 16 };
+
+typedef struct bench_variant {
+    const char* key;  /* for the command line: "int32", "ignore-64", "mean", ... */
+    const char* name; /* what it is, in words */
+    tix_options options;
+    tix_tensor indices;
+} bench_variant;
+
+typedef struct bench_variants {
+    int count;
+    bench_variant variant[BENCH_MAX_VARIANTS]; /* [0]: the workload's own options */
+    void* made[BENCH_MAX_VARIANTS];            /* the index tensors made for them */
+    int made_count;
+} bench_variants;
+
+/* The variants of case c (set up by bench_case_setup), `own` being its options with the
+ * executor to use. false when memory runs out (the set is then freed). */
+bool bench_variants_make(bench_variants* set, const bench_case* c, const tix_options* own);
+/* The variant with this key, or NULL. */
+const bench_variant* bench_variants_find(const bench_variants* set, const char* key);
+void bench_variants_free(bench_variants* set);
+
+#endif /* TIX_BENCH_VARIANTS_H */
