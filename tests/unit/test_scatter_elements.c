@@ -1223,6 +1223,23 @@ static void test_staged_rows(void** state) {
     tix_threadpool_destroy(pool);
 }
 
+/* Scatters float32 updates [n] into data [out] under `options`, by the int64 indices and by
+ * their int32 copy, and expects `want` bit for bit each time. */
+static void expect_f32_scatters(int64_t* idx, int32_t* idx32, int64_t n, float* data,
+                                float* upd, int64_t out, const float* want,
+                                const tix_options* options) {
+    float* got = malloc((size_t)out * sizeof *got);
+    assert_non_null(got);
+    for (int x = 0; x < 2; x++) { /* int64, int32 */
+        tix_tensor i = x == 0 ? UT_T(idx, DT_I64, n) : UT_T(idx32, DT_I32, n);
+        tix_tensor d = UT_T(data, DT_F32, out), o = UT_T(got, DT_F32, out);
+        tix_tensor u = UT_T(upd, DT_F32, n);
+        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, options));
+        assert_memory_equal(got, want, (size_t)out * sizeof *got);
+    }
+    free(got);
+}
+
 /* The shortest scatter loop goes a line of indices at a time (8 int64, 16 int32), and after a
  * negative index on in a copy that wraps them: updates summed into a short 1-D output, float32
  * and float64, rows of lengths around and between lines, with one index that needs more than
@@ -1236,7 +1253,7 @@ static void test_plain_loop_lines(void** state) {
     static int64_t idx[MAX];
     static int32_t idx32[MAX];
     static double upd64[MAX], got64[OUT], want64[OUT], data64[OUT];
-    static float upd32[MAX], got32[OUT], want32[OUT], data32[OUT];
+    static float upd32[MAX], want32[OUT], data32[OUT];
     for (int64_t e = 0; e < OUT; e++) {
         data64[e] = (double)e * 0.3 - 7.0;
         data32[e] = (float)e * 0.3f - 7.0f;
@@ -1285,12 +1302,9 @@ static void test_plain_loop_lines(void** state) {
                     tix_tensor u = UT_T(upd64, DT_F64, n);
                     EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &options));
                     assert_memory_equal(got64, want64, sizeof want64);
-                    d = UT_T(data32, DT_F32, OUT), o = UT_T(got32, DT_F32, OUT);
-                    u = UT_T(upd32, DT_F32, n);
-                    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &options));
-                    assert_memory_equal(got32, want32, sizeof want32);
                     cases++;
                 }
+                expect_f32_scatters(idx, idx32, n, data32, upd32, OUT, want32, &options);
             }
         }
     }
@@ -1306,7 +1320,7 @@ static void test_resumed_loops(void** state) {
     enum { N = 5000, OUT = 100 };
     static int64_t idx[N];
     static int32_t idx32[N];
-    static float upd[N], data[OUT], got[OUT], want[OUT];
+    static float upd[N], data[OUT], want[OUT];
     for (int64_t k = 0; k < N; k++) {
         idx[k] = ut_resumed_index(k, OUT, 37);
         idx32[k] = (int32_t)idx[k];
@@ -1325,13 +1339,7 @@ static void test_resumed_loops(void** state) {
                                              options.out_of_range);
                 if (p >= 0) want[p] = want[p] + upd[k];
             }
-            for (int x = 0; x < 2; x++) { /* int64, int32 */
-                tix_tensor i = x == 0 ? UT_T(idx, DT_I64, N) : UT_T(idx32, DT_I32, N);
-                tix_tensor d = UT_T(data, DT_F32, OUT), o = UT_T(got, DT_F32, OUT);
-                tix_tensor u = UT_T(upd, DT_F32, N);
-                EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &options));
-                assert_memory_equal(got, want, sizeof want);
-            }
+            expect_f32_scatters(idx, idx32, N, data, upd, OUT, want, &options);
         }
     }
 }
