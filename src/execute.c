@@ -788,6 +788,14 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
     return TIX_STATUS_OK;
 }
 
+/* The kernel of a scatter (or constant) pass over `dtype` by reduction f that resolves each index
+ * as it goes, where the tuples are single int32/int64 components; else NULL. */
+static tix__fused_scatter_fn fused_scatter_of(const tix__call* call, const tix__map* map,
+                                              tix_dtype dtype, tix_reduction f) {
+    return map->components == 1 ? tix__fused_scatter_kernel(dtype, f, call->indices->dtype)
+                                : NULL;
+}
+
 /* A constant pass: operands->indexed[tuple] = f(operands->indexed[tuple], constant) for every
  * tuple of the call's indices, with f the reduction (NONE: replace) over the indexed dtype. */
 static void run_constant(pass* p, const tix__call* call, const tix__map* map,
@@ -796,9 +804,7 @@ static void run_constant(pass* p, const tix__call* call, const tix__map* map,
     *p = (pass){.kind = PASS_CONSTANT,
                 .row = tix__reduce_kernel(dtype, f),
                 .scatter = tix__scatter_kernel(dtype, f),
-                .fused_scatter = map->components == 1
-                                     ? tix__fused_scatter_kernel(dtype, f, call->indices->dtype)
-                                     : NULL,
+                .fused_scatter = fused_scatter_of(call, map, dtype, f),
                 .constant = constant};
     build(p, call, map, operands);
     run(p, call->options.executor);
@@ -1128,10 +1134,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     *p = (pass){.kind = PASS_SCATTER,
                 .row = tix__reduce_kernel(dtype, o->reduction),
                 .scatter = tix__scatter_kernel(dtype, o->reduction),
-                .fused_scatter = map->components == 1
-                                     ? tix__fused_scatter_kernel(dtype, o->reduction,
-                                                                 call->indices->dtype)
-                                     : NULL,
+                .fused_scatter = fused_scatter_of(call, map, dtype, o->reduction),
                 .constant = chunks > 0 ? start : identity,
                 .element = size,
                 .merge = chunks > 0 ? chunk_fold
