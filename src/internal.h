@@ -26,9 +26,6 @@
 #define TIX__PREFETCH_FAR(p) __builtin_prefetch(p, 0, 2)
 /* A hint that the line at p is about to be written: fetched for ownership ahead of the stores. */
 #define TIX__PREFETCH_WRITE(p) __builtin_prefetch(p, 1)
-/* TIX__PREFETCH for a line read once (a short row at random): non-temporal, so that it does not
- * push lines still wanted out of the outer caches. */
-#define TIX__PREFETCH_ONCE(p) __builtin_prefetch(p, 0, 0)
 #else
 #define TIX__PRINTF(fmt, args)
 #define TIX__TEMPLATE static inline
@@ -36,7 +33,6 @@
 #define TIX__PREFETCH(p) ((void)(p))
 #define TIX__PREFETCH_FAR(p) ((void)(p))
 #define TIX__PREFETCH_WRITE(p) ((void)(p))
-#define TIX__PREFETCH_ONCE(p) ((void)(p))
 #endif
 /* Bytes in a cache line (the unit of prefetching). */
 #define TIX__CACHE_LINE 64

@@ -283,8 +283,9 @@ TIX__TEMPLATE int64_t short_offset(const char* p, const short_tuples* s, int com
 
 /* Prefetches row r of gather_rows_fused, its tuple unchecked: a prefetch never faults, and the
  * address is formed in unsigned arithmetic. `aligned`: the rows start at multiples of their
- * length (a power of two), so one of 64 bytes or less lies within a line; those are prefetched
- * as read once (gather_nd_pairs, gather_rows_small, gather_mid_axis: 0.96-0.98x the time). */
+ * length (a power of two), so one of 64 bytes or less lies within a line and needs one prefetch.
+ * Not the non-temporal hint for these rows read once: 0.96-0.98x the time on AMD Zen 5, but
+ * 1.3-2.8x on Intel Sapphire/Emerald Rapids (docs/PERFORMANCE.md). */
 TIX__TEMPLATE void prefetch_indexed_row(const char* src, int64_t src_row, const char* indices,
                                         int64_t is, int64_t r, const short_tuples* s, int comps,
                                         size_t bytes, size_t width, bool aligned) {
@@ -292,7 +293,7 @@ TIX__TEMPLATE void prefetch_indexed_row(const char* src, int64_t src_row, const 
     int64_t offset = short_offset(indices + r * is, s, comps, width, &inside);
     const char* from = (const char*)((uintptr_t)src + (uint64_t)offset + (uint64_t)(r * src_row));
     if (aligned) {
-        for (size_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH_ONCE(from + b);
+        for (size_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH(from + b);
     } else {
         prefetch_lines(from, bytes, false);
     }
