@@ -55,6 +55,10 @@ bool bench_variants_make(bench_variants* set, const bench_case* c, const tix_opt
         o.out_of_range = TIX_OUT_OF_RANGE_CLAMP;
         add(set, "clamp-64", "1 in 64 out of range, clamped", o, one_in_64);
         o.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+        add(set, "ignore-8", "1 in 8 out of range, ignored", o,
+            shifted(set, &c->indices, size, 8));
+        add(set, "ignore-32", "1 in 32 out of range, ignored", o,
+            shifted(set, &c->indices, size, 32));
         add(set, "ignore-64", "1 in 64 out of range, ignored", o, one_in_64);
         add(set, "ignore-1024", "1 in 1024 out of range, ignored", o,
             shifted(set, &c->indices, size, 1024));

@@ -154,23 +154,37 @@ TIX__TEMPLATE uint64_t tix__position(const char* indices, int64_t k, size_t widt
     return (uint64_t)v + (v < 0 ? add : 0);
 }
 
-/* After a shortest loop (the copy that wraps negatives when *wrap) ran `run` elements and
+/* Where a fused loop stands after the indices its shortest loop did not take: whether that loop
+ * runs in the copy that wraps negatives, and how many elements the general loop took the last
+ * time (0: none yet). */
+typedef struct tix__resume {
+    bool wrap;
+    int64_t share;
+} tix__resume;
+
+/* After a shortest loop (the copy that wraps negatives when r->wrap) ran `run` elements and
  * stopped at an index it does not take, with `left` elements from that one on: 0 where the rule
- * wraps negatives and the copy that does is not on yet (it is now: *wrap = true), which then
- * takes that index on; else how many elements the general loop takes before the shortest loop
- * resumes: that one alone after a long run, TIX__GENERAL_SHARE where such indices come often,
- * so that restarting does not cost more than it saves. (Before, the general loop took the rest
- * of the row: 1.5-2x the time with one index in 64 out of range under clamp or ignore.) */
-#define TIX__RESUME_RUN 64
+ * wraps negatives and the copy that does is not on yet (it is now: r->wrap), which then takes
+ * that index on; else how many elements the general loop takes before the shortest loop
+ * resumes: that one alone the first time and after a run of TIX__RESUME_RUN or more, else twice
+ * the last share, up to TIX__GENERAL_SHARE, so that where such indices come often, restarting
+ * does not cost more than it saves. Before, the general loop took the rest of the row (1.5-2x
+ * the time with one index in 64 out of range under clamp or ignore); then TIX__GENERAL_SHARE
+ * after any run shorter than 64, which took all of a row whose first index was out of range,
+ * and all of scatter_elements_add_dup with one index in 1024 from the first on (now 0.52-0.54x
+ * the time). With one index in 32 or 64 out of range, resuming after each took 0.5-0.78x the
+ * time of the shares; one in 8 or 16 is where the hardware gathers lose by it (1.4-1.5x). */
+#define TIX__RESUME_RUN 16
 #define TIX__GENERAL_SHARE 1024
-TIX__TEMPLATE int64_t tix__general_share(const tix__tuples* t, bool* wrap, int64_t run,
+TIX__TEMPLATE int64_t tix__general_share(const tix__tuples* t, tix__resume* r, int64_t run,
                                          int64_t left) {
-    if (!*wrap && t->rule.negative == TIX_NEGATIVE_WRAP) {
-        *wrap = true;
+    if (!r->wrap && t->rule.negative == TIX_NEGATIVE_WRAP) {
+        r->wrap = true;
         return 0;
     }
-    int64_t share = run >= TIX__RESUME_RUN ? 1 : TIX__GENERAL_SHARE;
-    return share < left ? share : left;
+    bool alone = r->share == 0 || run >= TIX__RESUME_RUN;
+    r->share = alone ? 1 : r->share < TIX__GENERAL_SHARE / 2 ? 2 * r->share : TIX__GENERAL_SHARE;
+    return r->share < left ? r->share : left;
 }
 
 /* offset + position * step. A tuple's offset is complete, and then within a checked view, only
@@ -312,11 +326,12 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
                                  int64_t bound, int64_t step, size_t size, size_t width,
                                  bool wrap);
 /* The start of a dense element gather along byte offsets resolved beforehand
- * (dst[i] = src[offsets[i]]), 4- or 8-byte elements, with AVX-512 hardware gathers: moves
- * elements while whole vectors of offsets hold no TIX__SKIP and returns how many (0 without
- * AVX-512F, or for other sizes); the portable loop does the rest. */
+ * (dst[i] = src[offsets[i]], the element at `fill` where an offset is TIX__SKIP; fill may be
+ * NULL where none is), 4- or 8-byte elements, with AVX-512 hardware gathers: moves whole
+ * vectors of elements and returns how many (0 without AVX-512F, or for other sizes); the
+ * portable loop does the rest. */
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
-                                 size_t size);
+                                 size_t size, const char* fill);
 
 /* ---- kernels/: rows of elements ---- */
 /* dst[i * dst_stride] = f(dst[i * dst_stride], src[i * src_stride]) for i in [0, n), strides in

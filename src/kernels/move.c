@@ -40,7 +40,7 @@ TIX__TEMPLATE void gather_elements(char* dst, int64_t ds, const char* src, int64
                                    size_t size) {
     if (ss == 0 && ds == (int64_t)size) {
         /* hardware gathers first, where a row holds a vector's worth */
-        int64_t i = n >= 8 ? tix__gather_offsets_simd(dst, src, offsets, n, size) : 0;
+        int64_t i = n >= 8 ? tix__gather_offsets_simd(dst, src, offsets, n, size, fill) : 0;
         for (; i < n; i++) {
             const char* from = offsets[i] != TIX__SKIP ? src + offsets[i] : fill;
             memcpy(dst + i * (int64_t)size, from, size);
@@ -144,20 +144,21 @@ TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t 
                                 size_t width) {
     if (ds != (int64_t)size || is != (int64_t)width)
         return gather_fused_loop(dst, ds, src, ss, indices, is, n, t, fill, size, width);
-    bool wrap = false, all = true;
+    tix__resume resume = {0};
+    bool all = true;
     for (int64_t done = 0; done < n;) {
         char* d = dst + done * (int64_t)size;
         const char* s = src + done * ss;
         const char* x = indices + done * (int64_t)width;
-        int64_t run = gather_hardware(d, s, ss, x, n - done, t, size, width, wrap);
+        int64_t run = gather_hardware(d, s, ss, x, n - done, t, size, width, resume.wrap);
         d += run * (int64_t)size;
         s += run * ss;
         x += run * (int64_t)width;
-        run += wrap ? gather_plain(d, s, ss, x, n - done - run, t, size, width, true)
-                    : gather_plain(d, s, ss, x, n - done - run, t, size, width, false);
+        run += resume.wrap ? gather_plain(d, s, ss, x, n - done - run, t, size, width, true)
+                           : gather_plain(d, s, ss, x, n - done - run, t, size, width, false);
         done += run;
         if (done == n) break;
-        int64_t general = tix__general_share(t, &wrap, run, n - done);
+        int64_t general = tix__general_share(t, &resume, run, n - done);
         all = gather_fused_loop(dst + done * (int64_t)size, (int64_t)size, src + done * ss, ss,
                                 indices + done * (int64_t)width, (int64_t)width, general, t, fill,
                                 size, width) && all;

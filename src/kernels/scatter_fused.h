@@ -79,14 +79,15 @@ TIX__TEMPLATE bool tix__scatter_fused(char* dst, int64_t ds, const char* src, in
                                       void (*apply)(char* dst, const char* src)) {
     if (ds != 0 || is != (int64_t)width)
         return scatter_fused_loop(dst, ds, src, ss, indices, is, n, t, width, apply);
-    bool wrap = false, all = true;
+    tix__resume resume = {0};
+    bool all = true;
     for (int64_t done = 0; done < n;) {
         const char *s = src + done * ss, *x = indices + done * is;
-        int64_t run = wrap ? scatter_plain(dst, s, ss, x, n - done, t, width, true, apply)
+        int64_t run = resume.wrap ? scatter_plain(dst, s, ss, x, n - done, t, width, true, apply)
                            : scatter_plain(dst, s, ss, x, n - done, t, width, false, apply);
         done += run;
         if (done == n) break;
-        int64_t general = tix__general_share(t, &wrap, run, n - done);
+        int64_t general = tix__general_share(t, &resume, run, n - done);
         all = scatter_fused_loop(dst, 0, src + done * ss, ss, indices + done * is, is, general, t,
                                  width, apply) && all;
         done += general;

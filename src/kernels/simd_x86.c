@@ -213,48 +213,56 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
     return 0;
 }
 
-/* Whether any of eight byte offsets is TIX__SKIP (valid ones may be negative: flipped views). */
-__attribute__((target("avx512f"))) static inline bool skips(__m512i offsets) {
-    return _mm512_cmpeq_epi64_mask(offsets, _mm512_set1_epi64(TIX__SKIP)) != 0;
+/* The lanes of eight byte offsets that are not TIX__SKIP (valid ones may be negative: flipped
+ * views). */
+__attribute__((target("avx512f"))) static inline __mmask8 taken(__m512i offsets) {
+    return _mm512_cmpneq_epi64_mask(offsets, _mm512_set1_epi64(TIX__SKIP));
 }
 
-/* dst[i] = src[offsets[i]], byte offsets: sixteen 4-byte elements at a time while none is
- * TIX__SKIP. */
+/* dst[i] = src[offsets[i]], byte offsets, or the fill where TIX__SKIP: sixteen 4-byte elements
+ * at a time, each skipped lane keeping the fill it starts from (masked gathers). */
 __attribute__((target("avx512f"))) static int64_t offsets4(char* dst, const char* src,
-                                                           const int64_t* offsets, int64_t n) {
+                                                           const int64_t* offsets, int64_t n,
+                                                           const char* fill) {
+    int32_t f = 0;
+    if (fill != NULL) memcpy(&f, fill, 4);
+    const __m256 fills = _mm256_castsi256_ps(_mm256_set1_epi32(f));
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
         __m512i low = _mm512_loadu_si512((const void*)(offsets + i));
         __m512i high = _mm512_loadu_si512((const void*)(offsets + i + 8));
-        if (skips(low) || skips(high))
-            break;
-        _mm256_storeu_ps((float*)(void*)(dst + i * 4), _mm512_i64gather_ps(low, src, 1));
-        _mm256_storeu_ps((float*)(void*)(dst + i * 4 + 32), _mm512_i64gather_ps(high, src, 1));
+        _mm256_storeu_ps((float*)(void*)(dst + i * 4),
+                         _mm512_mask_i64gather_ps(fills, taken(low), low, src, 1));
+        _mm256_storeu_ps((float*)(void*)(dst + i * 4 + 32),
+                         _mm512_mask_i64gather_ps(fills, taken(high), high, src, 1));
     }
     return i;
 }
 
 /* The same for 8-byte elements, eight at a time. */
 __attribute__((target("avx512f"))) static int64_t offsets8(char* dst, const char* src,
-                                                           const int64_t* offsets, int64_t n) {
+                                                           const int64_t* offsets, int64_t n,
+                                                           const char* fill) {
+    int64_t f = 0;
+    if (fill != NULL) memcpy(&f, fill, 8);
+    const __m512d fills = _mm512_castsi512_pd(_mm512_set1_epi64(f));
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m512i at = _mm512_loadu_si512((const void*)(offsets + i));
-        if (skips(at))
-            break;
-        _mm512_storeu_pd((double*)(void*)(dst + i * 8), _mm512_i64gather_pd(at, src, 1));
+        _mm512_storeu_pd((double*)(void*)(dst + i * 8),
+                         _mm512_mask_i64gather_pd(fills, taken(at), at, src, 1));
     }
     return i;
 }
 
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
-                                 size_t size) {
+                                 size_t size, const char* fill) {
     if (tix__simd_level() < TIX__SIMD_AVX512)
         return 0;
     if (size == 4)
-        return offsets4(dst, src, offsets, n);
+        return offsets4(dst, src, offsets, n, fill);
     if (size == 8)
-        return offsets8(dst, src, offsets, n);
+        return offsets8(dst, src, offsets, n, fill);
     return 0;
 }
 
@@ -275,8 +283,8 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
 }
 
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
-                                 size_t size) {
-    (void)dst, (void)src, (void)offsets, (void)n, (void)size;
+                                 size_t size, const char* fill) {
+    (void)dst, (void)src, (void)offsets, (void)n, (void)size, (void)fill;
     return 0;
 }
 

@@ -397,11 +397,13 @@ static inline int64_t ut_rule_position(int64_t v, int64_t size, tix_negative_ind
 /* Index k of a row of n <= 5000 for the tests of loops that resume after an index they do not
  * take: k * step % size, but at fixed spots an index past the end, a negative one that stays out
  * of range after wrapping, or a negative one that wraps into range, in turn, so that the runs
- * between them have every length the loops tell apart (none, under 64, over 64, and the
- * general loop's share of 1024 ending before, on and after one). */
+ * between them have every length the loops tell apart (none, under and over TIX__RESUME_RUN,
+ * and the general loop's shares doubling from 1 to 16 after short runs, ending before, on and
+ * after one). */
 static inline int64_t ut_resumed_index(int64_t k, int64_t size, int64_t step) {
-    static const int64_t spots[] = {0,    1,    70,   71,   72,   140,  1200, 1263,
-                                    1300, 2400, 2401, 2464, 4000, 4500, 4999};
+    static const int64_t spots[] = {0,    1,    70,   71,   72,   140,  1200, 1263, 1300,
+                                    2400, 2401, 2464, 3000, 3004, 3008, 3012, 3020, 3030,
+                                    3036, 4000, 4500, 4999};
     for (size_t s = 0; s < sizeof spots / sizeof spots[0]; s++) {
         if (spots[s] != k) continue;
         if (s % 3 == 0) return size + k % 5;
