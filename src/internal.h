@@ -310,21 +310,29 @@ bool tix__streaming(void); /* tix__store_mode() == TIX__STORES_STREAMING */
 void tix__stores_choose(int mode);
 
 /* ---- kernels/simd_x86.c: SIMD paths chosen at run time ---- */
+/* How the hardware gathers of dense indices treat their lanes: positions in [0, bound) are in
+ * range, each negative index plus bound first when `wrap` (as tix__position); where `fill` is
+ * set (an element: the ignore rule, once negatives need no more than `wrap`), a lane outside
+ * takes it and `filled` is set, else the gathers stop at the vector that holds one. */
+typedef struct tix__lanes {
+    int64_t bound;
+    bool wrap;
+    const char* fill;
+    bool filled;
+} tix__lanes;
 /* The start of a dense element gather along the indexed axis (dst[i] = src[position[i] * size],
- * dense int64 or int32 indices by `width`, each negative one plus bound when `wrap`, as
- * tix__position), 4- or 8-byte elements, with hardware gathers: moves elements while whole
- * vectors of positions are in [0, bound) and returns how many (0 without AVX2, or for other
- * sizes); the portable loop does the rest. */
-int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n,
-                         int64_t bound, size_t size, size_t width, bool wrap);
+ * dense int64 or int32 indices by `width`), 4- or 8-byte elements, with AVX2 hardware gathers:
+ * moves whole vectors of elements as `lanes` says and returns how many (0 without AVX2, or for
+ * other sizes); the portable loop does the rest. */
+int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n, size_t size,
+                         size_t width, tix__lanes* lanes);
 /* The start of a dense element gather whose elements each come from another row
- * (dst[i] = src[position[i] * step + i * size], positions as above), 4- or 8-byte elements,
- * with AVX-512 hardware gathers where every byte offset fits in 31 bits: moves elements while
- * whole vectors of positions are in [0, bound) and returns how many (0 without AVX-512F, or
- * where the offsets do not fit); the portable loop does the rest. */
+ * (dst[i] = src[position[i] * step + i * size]), 4- or 8-byte elements, with AVX-512 hardware
+ * gathers where every byte offset fits in 31 bits: moves whole vectors of elements as `lanes`
+ * says and returns how many (0 without AVX-512F, or where the offsets do not fit); the portable
+ * loop does the rest. */
 int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
-                                 int64_t bound, int64_t step, size_t size, size_t width,
-                                 bool wrap);
+                                 int64_t step, size_t size, size_t width, tix__lanes* lanes);
 /* The start of a dense element gather along byte offsets resolved beforehand
  * (dst[i] = src[offsets[i]], the element at `fill` where an offset is TIX__SKIP; fill may be
  * NULL where none is), 4- or 8-byte elements, with AVX-512 hardware gathers: moves whole

@@ -121,16 +121,23 @@ TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const
 /* The hardware gathers of dense indices and output, where the CPU has them and they apply: a
  * dense output reading along the indexed axis only (ss = 0, the axis dense) or each element from
  * another row (ss = size). Returns how many elements they moved (whole vectors of positions,
- * negatives wrapped when `wrap`, in [0, bound), from the first). */
+ * negatives wrapped when `wrap`, from the first): under the ignore rule, the fill where a
+ * position is outside [0, bound), once negatives need no more than `wrap` (*all is then
+ * cleared); else while all are in [0, bound). */
 TIX__TEMPLATE int64_t gather_hardware(char* dst, const char* src, int64_t ss,
                                       const char* indices, int64_t n, const tix__tuples* t,
-                                      size_t size, size_t width, bool wrap) {
+                                      const char* fill, size_t size, size_t width, bool wrap,
+                                      bool* all) {
+    bool filling = t->rule.out_of_range == TIX_OUT_OF_RANGE_IGNORE &&
+                   (wrap || t->rule.negative != TIX_NEGATIVE_WRAP);
+    tix__lanes lanes = {t->size[0], wrap, filling ? fill : NULL, false};
+    int64_t moved = 0;
     if (ss == 0 && t->step[0] == (int64_t)size)
-        return tix__gather_avx2(dst, src, indices, n, t->size[0], size, width, wrap);
-    if (ss == (int64_t)size)
-        return tix__gather_strided_simd(dst, src, indices, n, t->size[0], t->step[0], size,
-                                        width, wrap);
-    return 0;
+        moved = tix__gather_avx2(dst, src, indices, n, size, width, &lanes);
+    else if (ss == (int64_t)size)
+        moved = tix__gather_strided_simd(dst, src, indices, n, t->step[0], size, width, &lanes);
+    if (filling) *all = *all && !lanes.filled;
+    return moved;
 }
 
 /* The loop, with copies of its own for the usual elements cases, dense indices and output: the
@@ -150,7 +157,8 @@ TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t 
         char* d = dst + done * (int64_t)size;
         const char* s = src + done * ss;
         const char* x = indices + done * (int64_t)width;
-        int64_t run = gather_hardware(d, s, ss, x, n - done, t, size, width, resume.wrap);
+        int64_t run = gather_hardware(d, s, ss, x, n - done, t, fill, size, width, resume.wrap,
+                                      &all);
         d += run * (int64_t)size;
         s += run * ss;
         x += run * (int64_t)width;

@@ -38,12 +38,40 @@ __attribute__((target("avx2"))) static inline __m256i outside32(__m256i v, __m25
                            _mm256_cmpgt_epi32(_mm256_setzero_si256(), v));
 }
 
-/* Eight elements at a time while all eight positions are in range (negative indices wrapped
- * when `wrap`). */
-__attribute__((target("avx2"))) static int64_t gather4_i64(char* dst, const char* src,
-                                                           const char* indices, int64_t n,
-                                                           int64_t bound, bool wrap) {
-    const __m256i last = _mm256_set1_epi64x(bound - 1), size = _mm256_set1_epi64x(bound);
+/* The loops of the gathers of dense indices, inlined into a copy for each value of their `wrap`
+ * (and, along rows, of the index width), constants there: GCC had unswitched the loops on its
+ * own until they could also fill, and then no longer (gather_elements_first 1.07-1.10x the
+ * time). */
+#define AVX2_LOOP static inline __attribute__((target("avx2"), always_inline))
+#define AVX512_LOOP static inline __attribute__((target("avx512f"), always_inline))
+
+/* The fill element at `fill` (4 or 8 bytes), or zero where it is NULL (then no lane takes it). */
+static inline int32_t fill4(const char* fill) {
+    int32_t f = 0;
+    if (fill != NULL) memcpy(&f, fill, 4);
+    return f;
+}
+
+static inline int64_t fill8(const char* fill) {
+    int64_t f = 0;
+    if (fill != NULL) memcpy(&f, fill, 8);
+    return f;
+}
+
+/* Eight elements at a time while no position is outside [0, bound) (negative indices wrapped
+ * when wrap), or, where lanes->fill is set, with the fill in the lanes outside: masked
+ * gathers, which read nothing for them. (Each loop copies *lanes first: the stores through dst
+ * may alias it.) */
+AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indices, int64_t n,
+                                tix__lanes* lanes, bool wrap) {
+    const int64_t bound = lanes->bound;
+    const char* const fill = lanes->fill;
+    const __m256i last = _mm256_set1_epi64x(bound - 1);
+    const __m256i size = _mm256_set1_epi64x(bound);
+    /* (64-bit lane masks to 32-bit ones: the low half of each) */
+    const __m256i halves = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    const __m128 fills = _mm_castsi128_ps(_mm_set1_epi32(fill4(fill)));
+    __m256i filled = _mm256_setzero_si256();
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         tix__prefetch_stream(indices, i, 8, tix__stream_span(8, 8));
@@ -53,21 +81,37 @@ __attribute__((target("avx2"))) static int64_t gather4_i64(char* dst, const char
             a = wrapped64(a, size);
             b = wrapped64(b, size);
         }
-        __m256i bad = _mm256_or_si256(outside64(a, last), outside64(b, last));
-        if (!_mm256_testz_si256(bad, bad))
+        __m256i out_a = outside64(a, last), out_b = outside64(b, last);
+        __m256i bad = _mm256_or_si256(out_a, out_b);
+        __m128 low, high;
+        if (_mm256_testz_si256(bad, bad)) {
+            low = _mm256_i64gather_ps((const float*)(const void*)src, a, 4);
+            high = _mm256_i64gather_ps((const float*)(const void*)src, b, 4);
+        } else if (fill != NULL) {
+            filled = _mm256_or_si256(filled, bad);
+            __m128 in_a = _mm_castsi128_ps(_mm256_castsi256_si128(
+                _mm256_permutevar8x32_epi32(_mm256_xor_si256(out_a, _mm256_set1_epi32(-1)), halves)));
+            __m128 in_b = _mm_castsi128_ps(_mm256_castsi256_si128(
+                _mm256_permutevar8x32_epi32(_mm256_xor_si256(out_b, _mm256_set1_epi32(-1)), halves)));
+            low = _mm256_mask_i64gather_ps(fills, (const float*)(const void*)src, a, in_a, 4);
+            high = _mm256_mask_i64gather_ps(fills, (const float*)(const void*)src, b, in_b, 4);
+        } else {
             break;
-        __m128 low = _mm256_i64gather_ps((const float*)(const void*)src, a, 4);
-        __m128 high = _mm256_i64gather_ps((const float*)(const void*)src, b, 4);
+        }
         _mm256_storeu_ps((float*)(void*)(dst + i * 4), _mm256_set_m128(high, low));
     }
+    if (fill != NULL) lanes->filled = lanes->filled || !_mm256_testz_si256(filled, filled);
     return i;
 }
 
-__attribute__((target("avx2"))) static int64_t gather4_i32(char* dst, const char* src,
-                                                           const char* indices, int64_t n,
-                                                           int64_t bound, bool wrap) {
+AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indices, int64_t n,
+                                tix__lanes* lanes, bool wrap) {
+    const int64_t bound = lanes->bound;
+    const char* const fill = lanes->fill;
     const __m256i last = _mm256_set1_epi32((int32_t)(bound - 1));
     const __m256i size = _mm256_set1_epi32((int32_t)bound);
+    const __m256 fills = _mm256_castsi256_ps(_mm256_set1_epi32(fill4(fill)));
+    __m256i filled = _mm256_setzero_si256();
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         tix__prefetch_stream(indices, i, 4, tix__stream_span(4, 8));
@@ -75,19 +119,31 @@ __attribute__((target("avx2"))) static int64_t gather4_i32(char* dst, const char
         if (wrap)
             a = wrapped32(a, size);
         __m256i bad = outside32(a, last);
-        if (!_mm256_testz_si256(bad, bad))
+        __m256 v;
+        if (_mm256_testz_si256(bad, bad)) {
+            v = _mm256_i32gather_ps((const float*)(const void*)src, a, 4);
+        } else if (fill != NULL) {
+            filled = _mm256_or_si256(filled, bad);
+            __m256 in = _mm256_castsi256_ps(_mm256_xor_si256(bad, _mm256_set1_epi32(-1)));
+            v = _mm256_mask_i32gather_ps(fills, (const float*)(const void*)src, a, in, 4);
+        } else {
             break;
-        __m256 v = _mm256_i32gather_ps((const float*)(const void*)src, a, 4);
+        }
         _mm256_storeu_ps((float*)(void*)(dst + i * 4), v);
     }
+    if (fill != NULL) lanes->filled = lanes->filled || !_mm256_testz_si256(filled, filled);
     return i;
 }
 
-/* Four elements at a time while all four positions are in range. */
-__attribute__((target("avx2"))) static int64_t gather8_i64(char* dst, const char* src,
-                                                           const char* indices, int64_t n,
-                                                           int64_t bound, bool wrap) {
-    const __m256i last = _mm256_set1_epi64x(bound - 1), size = _mm256_set1_epi64x(bound);
+/* Four elements at a time, as gather4_i64. */
+AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indices, int64_t n,
+                                tix__lanes* lanes, bool wrap) {
+    const int64_t bound = lanes->bound;
+    const char* const fill = lanes->fill;
+    const __m256i last = _mm256_set1_epi64x(bound - 1);
+    const __m256i size = _mm256_set1_epi64x(bound);
+    const __m256i fills = _mm256_set1_epi64x(fill8(fill));
+    __m256i filled = _mm256_setzero_si256();
     int64_t i = 0;
     for (; i + 4 <= n; i += 4) {
         tix__prefetch_stream(indices, i, 8, tix__stream_span(8, 4));
@@ -95,19 +151,30 @@ __attribute__((target("avx2"))) static int64_t gather8_i64(char* dst, const char
         if (wrap)
             a = wrapped64(a, size);
         __m256i bad = outside64(a, last);
-        if (!_mm256_testz_si256(bad, bad))
+        __m256i v;
+        if (_mm256_testz_si256(bad, bad)) {
+            v = _mm256_i64gather_epi64((const long long*)(const void*)src, a, 8);
+        } else if (fill != NULL) {
+            filled = _mm256_or_si256(filled, bad);
+            __m256i in = _mm256_xor_si256(bad, _mm256_set1_epi32(-1));
+            v = _mm256_mask_i64gather_epi64(fills, (const long long*)(const void*)src, a, in, 8);
+        } else {
             break;
-        __m256i v = _mm256_i64gather_epi64((const long long*)(const void*)src, a, 8);
+        }
         _mm256_storeu_si256((__m256i*)(void*)(dst + i * 8), v);
     }
+    if (fill != NULL) lanes->filled = lanes->filled || !_mm256_testz_si256(filled, filled);
     return i;
 }
 
-__attribute__((target("avx2"))) static int64_t gather8_i32(char* dst, const char* src,
-                                                           const char* indices, int64_t n,
-                                                           int64_t bound, bool wrap) {
+AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indices, int64_t n,
+                                tix__lanes* lanes, bool wrap) {
+    const int64_t bound = lanes->bound;
+    const char* const fill = lanes->fill;
     const __m128i last = _mm_set1_epi32((int32_t)(bound - 1));
     const __m128i size = _mm_set1_epi32((int32_t)bound);
+    const __m256i fills = _mm256_set1_epi64x(fill8(fill));
+    __m128i filled = _mm_setzero_si128();
     int64_t i = 0;
     for (; i + 4 <= n; i += 4) {
         tix__prefetch_stream(indices, i, 4, tix__stream_span(4, 4));
@@ -116,25 +183,48 @@ __attribute__((target("avx2"))) static int64_t gather8_i32(char* dst, const char
             a = _mm_add_epi32(a, _mm_and_si128(_mm_cmpgt_epi32(_mm_setzero_si128(), a), size));
         __m128i bad =
             _mm_or_si128(_mm_cmpgt_epi32(a, last), _mm_cmpgt_epi32(_mm_setzero_si128(), a));
-        if (!_mm_testz_si128(bad, bad))
+        __m256i v;
+        if (_mm_testz_si128(bad, bad)) {
+            v = _mm256_i32gather_epi64((const long long*)(const void*)src, a, 8);
+        } else if (fill != NULL) {
+            filled = _mm_or_si128(filled, bad);
+            __m256i in = _mm256_cvtepi32_epi64(_mm_xor_si128(bad, _mm_set1_epi32(-1)));
+            v = _mm256_mask_i32gather_epi64(fills, (const long long*)(const void*)src, a, in, 8);
+        } else {
             break;
-        __m256i v = _mm256_i32gather_epi64((const long long*)(const void*)src, a, 8);
+        }
         _mm256_storeu_si256((__m256i*)(void*)(dst + i * 8), v);
     }
+    if (fill != NULL) lanes->filled = lanes->filled || !_mm_testz_si128(filled, filled);
     return i;
 }
 
-int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n, int64_t bound,
-                         size_t size, size_t width, bool wrap) {
+/* Each loop above in its two copies. */
+#define WRAP_COPIES(name)                                                                         \
+    __attribute__((target("avx2"))) static int64_t name(char* dst, const char* src,              \
+                                                        const char* indices, int64_t n,          \
+                                                        tix__lanes* lanes) {                     \
+        return lanes->wrap ? name##_loop(dst, src, indices, n, lanes, true)                      \
+                           : name##_loop(dst, src, indices, n, lanes, false);                    \
+    }
+WRAP_COPIES(gather4_i64)
+WRAP_COPIES(gather4_i32)
+WRAP_COPIES(gather8_i64)
+WRAP_COPIES(gather8_i32)
+#undef WRAP_COPIES
+
+int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n, size_t size,
+                         size_t width, tix__lanes* lanes) {
     /* (int32 lanes compare against bound - 1: bounds past INT32_MAX take the portable loop) */
+    int64_t bound = lanes->bound;
     if (tix__simd_level() < TIX__SIMD_AVX2 || bound <= 0 || (width == 4 && bound > INT32_MAX))
         return 0;
     if (size == 4)
-        return width == 8 ? gather4_i64(dst, src, indices, n, bound, wrap)
-                          : gather4_i32(dst, src, indices, n, bound, wrap);
+        return width == 8 ? gather4_i64(dst, src, indices, n, lanes)
+                          : gather4_i32(dst, src, indices, n, lanes);
     if (size == 8)
-        return width == 8 ? gather8_i64(dst, src, indices, n, bound, wrap)
-                          : gather8_i32(dst, src, indices, n, bound, wrap);
+        return width == 8 ? gather8_i64(dst, src, indices, n, lanes)
+                          : gather8_i32(dst, src, indices, n, lanes);
     return 0;
 }
 
@@ -155,61 +245,101 @@ __attribute__((target("avx512f"))) static inline __m256i load8(const char* p, si
     return _mm512_cvtepi64_epi32(wide);
 }
 
-/* dst[i] = src[position[i] * step + i * 4], sixteen at a time while all sixteen positions are
- * in range, byte offsets in 32 bits (the caller checks they fit). */
-__attribute__((target("avx512f"))) static int64_t strided4(char* dst, const char* src,
-                                                           const char* indices, int64_t n,
-                                                           int64_t bound, bool wrap,
-                                                           int64_t step, size_t width) {
+/* dst[i] = src[position[i] * step + i * 4], sixteen at a time while no position is outside
+ * [0, bound), or with the fill in those lanes where lanes->fill is set (as gather4_i64); byte
+ * offsets in 32 bits (the caller checks they fit). */
+AVX512_LOOP int64_t strided4_loop(char* dst, const char* src, const char* indices,
+                                int64_t n, int64_t step, size_t width, tix__lanes* lanes,
+                                bool wrap) {
+    const int64_t bound = lanes->bound;
+    const char* const fill = lanes->fill;
     const __m512i steps = _mm512_set1_epi32((int32_t)step);
+    const __m512 fills = _mm512_castsi512_ps(_mm512_set1_epi32(fill4(fill)));
     __m512i along = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60);
+    __mmask16 filled = 0;
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
         __mmask8 low, high;
         const char* p = indices + i * (int64_t)width;
         __m256i first = load8(p, width, bound, wrap, &low);
         __m256i second = load8(p + 8 * width, width, bound, wrap, &high);
-        if ((low | high) != 0)
-            break;
         __m512i v = _mm512_inserti64x4(_mm512_castsi256_si512(first), second, 1);
         __m512i offsets = _mm512_add_epi32(_mm512_mullo_epi32(v, steps), along);
-        _mm512_storeu_ps((float*)(void*)(dst + i * 4), _mm512_i32gather_ps(offsets, src, 1));
+        __m512 got;
+        if ((low | high) == 0) {
+            got = _mm512_i32gather_ps(offsets, src, 1);
+        } else if (fill != NULL) {
+            __mmask16 outside = (__mmask16)(low | (unsigned)high << 8);
+            filled |= outside;
+            got = _mm512_mask_i32gather_ps(fills, (__mmask16)~outside, offsets, src, 1);
+        } else {
+            break;
+        }
+        _mm512_storeu_ps((float*)(void*)(dst + i * 4), got);
         along = _mm512_add_epi32(along, _mm512_set1_epi32(64));
     }
+    if (fill != NULL) lanes->filled = lanes->filled || filled != 0;
     return i;
 }
 
 /* The same for 8-byte elements, eight at a time. */
-__attribute__((target("avx512f"))) static int64_t strided8(char* dst, const char* src,
-                                                           const char* indices, int64_t n,
-                                                           int64_t bound, bool wrap,
-                                                           int64_t step, size_t width) {
+AVX512_LOOP int64_t strided8_loop(char* dst, const char* src, const char* indices,
+                                int64_t n, int64_t step, size_t width, tix__lanes* lanes,
+                                bool wrap) {
+    const int64_t bound = lanes->bound;
+    const char* const fill = lanes->fill;
     const __m256i steps = _mm256_set1_epi32((int32_t)step);
+    const __m512d fills = _mm512_castsi512_pd(_mm512_set1_epi64(fill8(fill)));
     __m256i along = _mm256_setr_epi32(0, 8, 16, 24, 32, 40, 48, 56);
+    __mmask8 filled = 0;
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __mmask8 outside;
         __m256i v = load8(indices + i * (int64_t)width, width, bound, wrap, &outside);
-        if (outside != 0)
-            break;
         __m256i offsets = _mm256_add_epi32(_mm256_mullo_epi32(v, steps), along);
-        _mm512_storeu_pd((double*)(void*)(dst + i * 8), _mm512_i32gather_pd(offsets, src, 1));
+        __m512d got;
+        if (outside == 0) {
+            got = _mm512_i32gather_pd(offsets, src, 1);
+        } else if (fill != NULL) {
+            filled |= outside;
+            got = _mm512_mask_i32gather_pd(fills, (__mmask8)~outside, offsets, src, 1);
+        } else {
+            break;
+        }
+        _mm512_storeu_pd((double*)(void*)(dst + i * 8), got);
         along = _mm256_add_epi32(along, _mm256_set1_epi32(64));
     }
+    if (fill != NULL) lanes->filled = lanes->filled || filled != 0;
     return i;
 }
 
+/* strided4 and strided8 in a copy for each index width and value of `wrap`. */
+#define STRIDED_COPIES(name)                                                                      \
+    __attribute__((target("avx512f"))) static int64_t name(char* dst, const char* src,           \
+                                                           const char* indices, int64_t n,       \
+                                                           int64_t step, size_t width,           \
+                                                           tix__lanes* lanes) {                  \
+        if (lanes->wrap)                                                                          \
+            return width == 8 ? name##_loop(dst, src, indices, n, step, 8, lanes, true)          \
+                              : name##_loop(dst, src, indices, n, step, 4, lanes, true);         \
+        return width == 8 ? name##_loop(dst, src, indices, n, step, 8, lanes, false)             \
+                          : name##_loop(dst, src, indices, n, step, 4, lanes, false);            \
+    }
+STRIDED_COPIES(strided4)
+STRIDED_COPIES(strided8)
+#undef STRIDED_COPIES
+
 int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
-                                 int64_t bound, int64_t step, size_t size, size_t width,
-                                 bool wrap) {
+                                 int64_t step, size_t size, size_t width, tix__lanes* lanes) {
     /* every byte offset position * step + i * size below 2^31: int32 lanes */
+    int64_t bound = lanes->bound;
     if (tix__simd_level() < TIX__SIMD_AVX512 || bound <= 0 || step <= 0 || n > INT32_MAX / 8 ||
         bound > (INT32_MAX - n * (int64_t)size) / step)
         return 0;
     if (size == 4)
-        return strided4(dst, src, indices, n, bound, wrap, step, width);
+        return strided4(dst, src, indices, n, step, width, lanes);
     if (size == 8)
-        return strided8(dst, src, indices, n, bound, wrap, step, width);
+        return strided8(dst, src, indices, n, step, width, lanes);
     return 0;
 }
 
@@ -224,9 +354,7 @@ __attribute__((target("avx512f"))) static inline __mmask8 taken(__m512i offsets)
 __attribute__((target("avx512f"))) static int64_t offsets4(char* dst, const char* src,
                                                            const int64_t* offsets, int64_t n,
                                                            const char* fill) {
-    int32_t f = 0;
-    if (fill != NULL) memcpy(&f, fill, 4);
-    const __m256 fills = _mm256_castsi256_ps(_mm256_set1_epi32(f));
+    const __m256 fills = _mm256_castsi256_ps(_mm256_set1_epi32(fill4(fill)));
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
         __m512i low = _mm512_loadu_si512((const void*)(offsets + i));
@@ -243,9 +371,7 @@ __attribute__((target("avx512f"))) static int64_t offsets4(char* dst, const char
 __attribute__((target("avx512f"))) static int64_t offsets8(char* dst, const char* src,
                                                            const int64_t* offsets, int64_t n,
                                                            const char* fill) {
-    int64_t f = 0;
-    if (fill != NULL) memcpy(&f, fill, 8);
-    const __m512d fills = _mm512_castsi512_pd(_mm512_set1_epi64(f));
+    const __m512d fills = _mm512_castsi512_pd(_mm512_set1_epi64(fill8(fill)));
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m512i at = _mm512_loadu_si512((const void*)(offsets + i));
@@ -268,17 +394,16 @@ int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offs
 
 #else /* no x86 SIMD paths: the portable loops do all the work */
 
-int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n, int64_t bound,
-                         size_t size, size_t width, bool wrap) {
-    (void)dst, (void)src, (void)indices, (void)n, (void)bound, (void)size, (void)width, (void)wrap;
+int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n, size_t size,
+                         size_t width, tix__lanes* lanes) {
+    (void)dst, (void)src, (void)indices, (void)n, (void)size, (void)width, (void)lanes;
     return 0;
 }
 
 int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
-                                 int64_t bound, int64_t step, size_t size, size_t width,
-                                 bool wrap) {
-    (void)dst, (void)src, (void)indices, (void)n, (void)bound, (void)step, (void)size,
-        (void)width, (void)wrap;
+                                 int64_t step, size_t size, size_t width, tix__lanes* lanes) {
+    (void)dst, (void)src, (void)indices, (void)n, (void)step, (void)size, (void)width,
+        (void)lanes;
     return 0;
 }
 

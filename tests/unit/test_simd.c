@@ -26,8 +26,8 @@ enum { ALONG_0, ALONG_1, SHARED, CASES };
 /* One case of `kind`, indices of `index` dtype from `values`; returns the status, the output in
  * out and the failing position. */
 static tix_status run_case(const void* data, tix_dtype dtype, int kind, const int64_t* values,
-                           int64_t n, tix_dtype index, tix_out_of_range rule, void* out,
-                           int64_t* position) {
+                           int64_t n, tix_dtype index, tix_negative_indices negative,
+                           tix_out_of_range rule, void* out, int64_t* position) {
     static int64_t idx64[ROWS * 1100];
     static int32_t idx32[ROWS * 1100];
     for (int64_t k = 0; k < ROWS * n; k++) {
@@ -38,7 +38,7 @@ static tix_status run_case(const void* data, tix_dtype dtype, int kind, const in
                                            0xF9, 0xFA, 0xFB, 0xFC, 0xFD, 0xFE, 0xFF, 0xF0};
     tix_diagnostic diag;
     tix_options options = ut_opts_diag(&diag);
-    options.negative_indices = TIX_NEGATIVE_WRAP;
+    options.negative_indices = negative;
     options.out_of_range = rule;
     options.fill_value = fill;
     tix_tensor d = kind == ALONG_0 ? UT_T((void*)data, dtype, WIDTH, COLUMNS)
@@ -95,18 +95,23 @@ static void test_gathers_against_portable(void** state) {
                     values[1 * n + at] = -7;        /* row 1: wraps */
                     values[2 * n + at] = WIDTH + 3; /* row 2: out of range */
                 }
-                for (int64_t k = at + 2; where == 5 && k < n; k += 2)
+                for (int64_t k = at + 2; where == 5 && k < n; k += 2) {
                     values[1 * n + k] -= WIDTH;
-                for (int x = 0; x < 2; x++) {
-                    tix_dtype index = x == 0 ? DT_I64 : DT_I32;
+                    values[2 * n + k] += k % 3 == 0 ? WIDTH : k % 3 == 1 ? -WIDTH : 0;
+                }
+                for (int x = 0; x < 4; x++) {
+                    tix_dtype index = x % 2 == 0 ? DT_I64 : DT_I32;
+                    /* (negatives out of range: the hardware gathers fill them from the first) */
+                    tix_negative_indices negative =
+                        x < 2 ? TIX_NEGATIVE_WRAP : TIX_NEGATIVE_OUT_OF_RANGE;
                     for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
                         int64_t on_at, off_at;
                         tix__simd_enable(true);
                         tix_status on = run_case(data, dtypes[t], kind, values, n, index,
-                                                 rules[r], simd, &on_at);
+                                                 negative, rules[r], simd, &on_at);
                         tix__simd_enable(false);
                         tix_status off = run_case(data, dtypes[t], kind, values, n, index,
-                                                  rules[r], portable, &off_at);
+                                                  negative, rules[r], portable, &off_at);
                         tix__simd_enable(true);
                         assert_int_equal(on, off);
                         assert_int_equal(on_at, off_at);
@@ -114,18 +119,18 @@ static void test_gathers_against_portable(void** state) {
                         /* and as a plain loop: wrap, then the rule */
                         bool error = where > 0 && rules[r] == TIX_OUT_OF_RANGE_ERROR;
                         assert_int_equal(on, error ? TIX_STATUS_INDEX_OUT_OF_RANGE : TIX_STATUS_OK);
-                        if (error) {
-                            assert_int_equal(on_at, 2 * n + at);
+                        if (error) { /* the first index out of range: row 1's -7, or row 2's */
+                            assert_int_equal(on_at, (negative == TIX_NEGATIVE_WRAP ? 2 : 1) * n + at);
                             continue;
                         }
                         for (int64_t row = 0; row < ROWS; row++) {
                             for (int64_t k = 0; k < width; k++) {
                                 int64_t v = values[kind == SHARED ? k : row * n + k];
-                                v = v < 0 ? v + WIDTH : v;
-                                if (v >= WIDTH && rules[r] == TIX_OUT_OF_RANGE_CLAMP)
-                                    v = WIDTH - 1;
+                                v = v < 0 && negative == TIX_NEGATIVE_WRAP ? v + WIDTH : v;
+                                if (rules[r] == TIX_OUT_OF_RANGE_CLAMP)
+                                    v = v < 0 ? 0 : v >= WIDTH ? WIDTH - 1 : v;
                                 const unsigned char* got = simd + (size_t)(row * width + k) * size;
-                                if (v >= WIDTH) {
+                                if (v < 0 || v >= WIDTH) {
                                     assert_int_equal(got[0], 0xF1); /* the fill */
                                 } else {
                                     int64_t at_data = kind == ALONG_0 ? v * COLUMNS + k
