@@ -144,7 +144,8 @@ TIX__TEMPLATE int64_t gather_hardware(char* dst, const char* src, int64_t ss,
  * hardware gathers and then the shortest loop up to the first index that needs more; where that
  * is a negative one and the rule wraps it, both go on wrapping negatives (the copy of the
  * shortest loop that does); any other goes to the general loop, with the ones after it that
- * tix__general_share says, and then the hardware gathers and the shortest loops resume. */
+ * tix__general_share says, and then the hardware gathers and the shortest loops resume. (Under
+ * the ignore rule the hardware gathers fill the lanes out of range themselves.) */
 TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t ss,
                                 const char* indices, int64_t is, int64_t n,
                                 const tix__tuples* t, const char* fill, size_t size,

@@ -4,14 +4,15 @@
  * output bytes, equal to a plain loop here.
  *
  * The hardware gathers serve element gathers with dense int32/int64 indices and 4- or 8-byte
- * elements, a vector of indices at a time while all are in range: along a dense axis (AVX2),
- * and along axis 0, each element of a row from another row of the data (AVX-512F); and gathers
- * whose rows share their indices, along the offsets resolved once for them, a vector at a time,
- * the fill in the lanes that resolved to nothing (AVX-512F: tix_gather along axis 1 here). Rows of
- * lengths that are not multiples of the vector, indices negative (wrapped), out of range
- * (filled, clamped, or an error) at the start, middle and end of a row and in the upper half of
- * a vector, every other index of the second half of a row negative, and a 2-byte dtype (no SIMD
- * path). */
+ * elements, a vector of indices at a time while all are in range, or under the ignore rule
+ * with the fill in the lanes out of range: along a dense axis (AVX2), and along axis 0, each
+ * element of a row from another row of the data (AVX-512F); and gathers whose rows share their
+ * indices, along the offsets resolved once for them, the fill in the lanes that resolved to
+ * nothing (AVX-512F: tix_gather along axis 1 here). Rows of lengths that are not multiples of
+ * the vector, indices negative (wrapped, or out of range under the other negative rule), out of
+ * range (filled, clamped, or an error) at the start, middle and end of a row and in the upper
+ * half of a vector, from the middle of a row on every other index negative, or past the end
+ * and negative in turn, and a 2-byte dtype (no SIMD path). */
 #include "unit.h"
 
 void tix__simd_enable(bool enable);
