@@ -83,8 +83,9 @@ TIX__TEMPLATE bool tix__scatter_fused(char* dst, int64_t ds, const char* src, in
     bool all = true;
     for (int64_t done = 0; done < n;) {
         const char *s = src + done * ss, *x = indices + done * is;
-        int64_t run = resume.wrap ? scatter_plain(dst, s, ss, x, n - done, t, width, true, apply)
-                           : scatter_plain(dst, s, ss, x, n - done, t, width, false, apply);
+        int64_t run = resume.wrap
+                          ? scatter_plain(dst, s, ss, x, n - done, t, width, true, apply)
+                          : scatter_plain(dst, s, ss, x, n - done, t, width, false, apply);
         done += run;
         if (done == n) break;
         int64_t general = tix__general_share(t, &resume, run, n - done);

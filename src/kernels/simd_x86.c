@@ -63,7 +63,7 @@ static inline int64_t fill8(const char* fill) {
  * gathers, which read nothing for them. (Each loop copies *lanes first: the stores through dst
  * may alias it.) */
 AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                tix__lanes* lanes, bool wrap) {
+                                   tix__lanes* lanes, bool wrap) {
     const int64_t bound = lanes->bound;
     const char* const fill = lanes->fill;
     const __m256i last = _mm256_set1_epi64x(bound - 1);
@@ -89,12 +89,14 @@ AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indic
             high = _mm256_i64gather_ps((const float*)(const void*)src, b, 4);
         } else if (fill != NULL) {
             filled = _mm256_or_si256(filled, bad);
-            __m128 in_a = _mm_castsi128_ps(_mm256_castsi256_si128(
-                _mm256_permutevar8x32_epi32(_mm256_xor_si256(out_a, _mm256_set1_epi32(-1)), halves)));
-            __m128 in_b = _mm_castsi128_ps(_mm256_castsi256_si128(
-                _mm256_permutevar8x32_epi32(_mm256_xor_si256(out_b, _mm256_set1_epi32(-1)), halves)));
-            low = _mm256_mask_i64gather_ps(fills, (const float*)(const void*)src, a, in_a, 4);
-            high = _mm256_mask_i64gather_ps(fills, (const float*)(const void*)src, b, in_b, 4);
+            const __m256i ones = _mm256_set1_epi32(-1);
+            __m256i in_a = _mm256_xor_si256(out_a, ones), in_b = _mm256_xor_si256(out_b, ones);
+            __m128 take_a = _mm_castsi128_ps(
+                _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(in_a, halves)));
+            __m128 take_b = _mm_castsi128_ps(
+                _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(in_b, halves)));
+            low = _mm256_mask_i64gather_ps(fills, (const float*)(const void*)src, a, take_a, 4);
+            high = _mm256_mask_i64gather_ps(fills, (const float*)(const void*)src, b, take_b, 4);
         } else {
             break;
         }
@@ -105,7 +107,7 @@ AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indic
 }
 
 AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                tix__lanes* lanes, bool wrap) {
+                                   tix__lanes* lanes, bool wrap) {
     const int64_t bound = lanes->bound;
     const char* const fill = lanes->fill;
     const __m256i last = _mm256_set1_epi32((int32_t)(bound - 1));
@@ -137,7 +139,7 @@ AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indic
 
 /* Four elements at a time, as gather4_i64. */
 AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                tix__lanes* lanes, bool wrap) {
+                                   tix__lanes* lanes, bool wrap) {
     const int64_t bound = lanes->bound;
     const char* const fill = lanes->fill;
     const __m256i last = _mm256_set1_epi64x(bound - 1);
@@ -168,7 +170,7 @@ AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indic
 }
 
 AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                tix__lanes* lanes, bool wrap) {
+                                   tix__lanes* lanes, bool wrap) {
     const int64_t bound = lanes->bound;
     const char* const fill = lanes->fill;
     const __m128i last = _mm_set1_epi32((int32_t)(bound - 1));
@@ -248,9 +250,8 @@ __attribute__((target("avx512f"))) static inline __m256i load8(const char* p, si
 /* dst[i] = src[position[i] * step + i * 4], sixteen at a time while no position is outside
  * [0, bound), or with the fill in those lanes where lanes->fill is set (as gather4_i64); byte
  * offsets in 32 bits (the caller checks they fit). */
-AVX512_LOOP int64_t strided4_loop(char* dst, const char* src, const char* indices,
-                                int64_t n, int64_t step, size_t width, tix__lanes* lanes,
-                                bool wrap) {
+AVX512_LOOP int64_t strided4_loop(char* dst, const char* src, const char* indices, int64_t n,
+                                  int64_t step, size_t width, tix__lanes* lanes, bool wrap) {
     const int64_t bound = lanes->bound;
     const char* const fill = lanes->fill;
     const __m512i steps = _mm512_set1_epi32((int32_t)step);
@@ -283,9 +284,8 @@ AVX512_LOOP int64_t strided4_loop(char* dst, const char* src, const char* indice
 }
 
 /* The same for 8-byte elements, eight at a time. */
-AVX512_LOOP int64_t strided8_loop(char* dst, const char* src, const char* indices,
-                                int64_t n, int64_t step, size_t width, tix__lanes* lanes,
-                                bool wrap) {
+AVX512_LOOP int64_t strided8_loop(char* dst, const char* src, const char* indices, int64_t n,
+                                  int64_t step, size_t width, tix__lanes* lanes, bool wrap) {
     const int64_t bound = lanes->bound;
     const char* const fill = lanes->fill;
     const __m256i steps = _mm256_set1_epi32((int32_t)step);

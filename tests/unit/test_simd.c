@@ -121,7 +121,8 @@ static void test_gathers_against_portable(void** state) {
                         bool error = where > 0 && rules[r] == TIX_OUT_OF_RANGE_ERROR;
                         assert_int_equal(on, error ? TIX_STATUS_INDEX_OUT_OF_RANGE : TIX_STATUS_OK);
                         if (error) { /* the first index out of range: row 1's -7, or row 2's */
-                            assert_int_equal(on_at, (negative == TIX_NEGATIVE_WRAP ? 2 : 1) * n + at);
+                            int64_t failing = negative == TIX_NEGATIVE_WRAP ? 2 : 1; /* row */
+                            assert_int_equal(on_at, failing * n + at);
                             continue;
                         }
                         for (int64_t row = 0; row < ROWS; row++) {

@@ -399,11 +399,13 @@ static inline int64_t ut_rule_position(int64_t v, int64_t size, tix_negative_ind
  * of range after wrapping, or a negative one that wraps into range, in turn, so that the runs
  * between them have every length the loops tell apart (none, under and over TIX__RESUME_RUN,
  * and the general loop's shares doubling from 1 to 16 after short runs, ending before, on and
- * after one). */
+ * after one); and from 3040 to 3999 every third index past the end, where the shares double up
+ * to their cap. */
 static inline int64_t ut_resumed_index(int64_t k, int64_t size, int64_t step) {
     static const int64_t spots[] = {0,    1,    70,   71,   72,   140,  1200, 1263, 1300,
                                     2400, 2401, 2464, 3000, 3004, 3008, 3012, 3020, 3030,
                                     3036, 4000, 4500, 4999};
+    if (k >= 3040 && k < 4000 && k % 3 == 0) return size + k % 7;
     for (size_t s = 0; s < sizeof spots / sizeof spots[0]; s++) {
         if (spots[s] != k) continue;
         if (s % 3 == 0) return size + k % 5;
