@@ -313,11 +313,13 @@ void tix__stores_choose(int mode);
 /* How the hardware gathers of dense indices treat their lanes: positions in [0, bound) are in
  * range, each negative index plus bound first when `wrap` (as tix__position); where `fill` is
  * set (an element: the ignore rule, once negatives need no more than `wrap`), a lane outside
- * takes it and `filled` is set, else the gathers stop at the vector that holds one. */
+ * takes it and `filled` is set; where `clamp` is (the clamp rule, likewise), it reads from the
+ * nearer end of the range; else the gathers stop at the vector that holds one. */
 typedef struct tix__lanes {
     int64_t bound;
     bool wrap;
     const char* fill;
+    bool clamp;
     bool filled;
 } tix__lanes;
 /* The start of a dense element gather along the indexed axis (dst[i] = src[position[i] * size],

@@ -123,14 +123,16 @@ TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const
  * another row (ss = size). Returns how many elements they moved (whole vectors of positions,
  * negatives wrapped when `wrap`, from the first): under the ignore rule, the fill where a
  * position is outside [0, bound), once negatives need no more than `wrap` (*all is then
- * cleared); else while all are in [0, bound). */
+ * cleared); under the clamp rule, likewise, the element at the nearer end; else while all are
+ * in [0, bound). */
 TIX__TEMPLATE int64_t gather_hardware(char* dst, const char* src, int64_t ss,
                                       const char* indices, int64_t n, const tix__tuples* t,
                                       const char* fill, size_t size, size_t width, bool wrap,
                                       bool* all) {
-    bool filling = t->rule.out_of_range == TIX_OUT_OF_RANGE_IGNORE &&
-                   (wrap || t->rule.negative != TIX_NEGATIVE_WRAP);
-    tix__lanes lanes = {t->size[0], wrap, filling ? fill : NULL, false};
+    bool settled = wrap || t->rule.negative != TIX_NEGATIVE_WRAP; /* (no negative to wrap yet) */
+    bool filling = settled && t->rule.out_of_range == TIX_OUT_OF_RANGE_IGNORE;
+    bool clamping = settled && t->rule.out_of_range == TIX_OUT_OF_RANGE_CLAMP;
+    tix__lanes lanes = {t->size[0], wrap, filling ? fill : NULL, clamping, false};
     int64_t moved = 0;
     if (ss == 0 && t->step[0] == (int64_t)size)
         moved = tix__gather_avx2(dst, src, indices, n, size, width, &lanes);
@@ -145,7 +147,7 @@ TIX__TEMPLATE int64_t gather_hardware(char* dst, const char* src, int64_t ss,
  * is a negative one and the rule wraps it, both go on wrapping negatives (the copy of the
  * shortest loop that does); any other goes to the general loop, with the ones after it that
  * tix__general_share says, and then the hardware gathers and the shortest loops resume. (Under
- * the ignore rule the hardware gathers fill the lanes out of range themselves.) */
+ * the ignore and clamp rules the hardware gathers take the lanes out of range themselves.) */
 TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t ss,
                                 const char* indices, int64_t is, int64_t n,
                                 const tix__tuples* t, const char* fill, size_t size,

@@ -38,6 +38,16 @@ __attribute__((target("avx2"))) static inline __m256i outside32(__m256i v, __m25
                            _mm256_cmpgt_epi32(_mm256_setzero_si256(), v));
 }
 
+/* Positions outside [0, bound) to the nearest end (last = bound - 1): the clamp rule. */
+__attribute__((target("avx2"))) static inline __m256i clamped64(__m256i v, __m256i last) {
+    v = _mm256_andnot_si256(_mm256_cmpgt_epi64(_mm256_setzero_si256(), v), v);
+    return _mm256_blendv_epi8(v, last, _mm256_cmpgt_epi64(v, last));
+}
+
+__attribute__((target("avx2"))) static inline __m256i clamped32(__m256i v, __m256i last) {
+    return _mm256_min_epi32(_mm256_max_epi32(v, _mm256_setzero_si256()), last);
+}
+
 /* The loops of the gathers of dense indices, inlined into a copy for each value of their `wrap`
  * (and, along rows, of the index width), constants there: GCC had unswitched the loops on its
  * own until they could also fill, and then no longer (gather_elements_first 1.07-1.10x the
@@ -59,13 +69,14 @@ static inline int64_t fill8(const char* fill) {
 }
 
 /* Eight elements at a time while no position is outside [0, bound) (negative indices wrapped
- * when wrap), or, where lanes->fill is set, with the fill in the lanes outside: masked
- * gathers, which read nothing for them. (Each loop copies *lanes first: the stores through dst
- * may alias it.) */
+ * when wrap), or, where lanes->fill is set, with the fill in the lanes outside (masked
+ * gathers, which read nothing for them), or, where lanes->clamp is, from the nearer end. (Each
+ * loop copies *lanes first: the stores through dst may alias it.) */
 AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indices, int64_t n,
                                    tix__lanes* lanes, bool wrap) {
     const int64_t bound = lanes->bound;
     const char* const fill = lanes->fill;
+    const bool clamp = lanes->clamp;
     const __m256i last = _mm256_set1_epi64x(bound - 1);
     const __m256i size = _mm256_set1_epi64x(bound);
     /* (64-bit lane masks to 32-bit ones: the low half of each) */
@@ -97,6 +108,9 @@ AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indic
                 _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(in_b, halves)));
             low = _mm256_mask_i64gather_ps(fills, (const float*)(const void*)src, a, take_a, 4);
             high = _mm256_mask_i64gather_ps(fills, (const float*)(const void*)src, b, take_b, 4);
+        } else if (clamp) {
+            low = _mm256_i64gather_ps((const float*)(const void*)src, clamped64(a, last), 4);
+            high = _mm256_i64gather_ps((const float*)(const void*)src, clamped64(b, last), 4);
         } else {
             break;
         }
@@ -110,6 +124,7 @@ AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indic
                                    tix__lanes* lanes, bool wrap) {
     const int64_t bound = lanes->bound;
     const char* const fill = lanes->fill;
+    const bool clamp = lanes->clamp;
     const __m256i last = _mm256_set1_epi32((int32_t)(bound - 1));
     const __m256i size = _mm256_set1_epi32((int32_t)bound);
     const __m256 fills = _mm256_castsi256_ps(_mm256_set1_epi32(fill4(fill)));
@@ -128,6 +143,8 @@ AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indic
             filled = _mm256_or_si256(filled, bad);
             __m256 in = _mm256_castsi256_ps(_mm256_xor_si256(bad, _mm256_set1_epi32(-1)));
             v = _mm256_mask_i32gather_ps(fills, (const float*)(const void*)src, a, in, 4);
+        } else if (clamp) {
+            v = _mm256_i32gather_ps((const float*)(const void*)src, clamped32(a, last), 4);
         } else {
             break;
         }
@@ -142,6 +159,7 @@ AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indic
                                    tix__lanes* lanes, bool wrap) {
     const int64_t bound = lanes->bound;
     const char* const fill = lanes->fill;
+    const bool clamp = lanes->clamp;
     const __m256i last = _mm256_set1_epi64x(bound - 1);
     const __m256i size = _mm256_set1_epi64x(bound);
     const __m256i fills = _mm256_set1_epi64x(fill8(fill));
@@ -160,6 +178,8 @@ AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indic
             filled = _mm256_or_si256(filled, bad);
             __m256i in = _mm256_xor_si256(bad, _mm256_set1_epi32(-1));
             v = _mm256_mask_i64gather_epi64(fills, (const long long*)(const void*)src, a, in, 8);
+        } else if (clamp) {
+            v = _mm256_i64gather_epi64((const long long*)(const void*)src, clamped64(a, last), 8);
         } else {
             break;
         }
@@ -173,6 +193,7 @@ AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indic
                                    tix__lanes* lanes, bool wrap) {
     const int64_t bound = lanes->bound;
     const char* const fill = lanes->fill;
+    const bool clamp = lanes->clamp;
     const __m128i last = _mm_set1_epi32((int32_t)(bound - 1));
     const __m128i size = _mm_set1_epi32((int32_t)bound);
     const __m256i fills = _mm256_set1_epi64x(fill8(fill));
@@ -192,6 +213,9 @@ AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indic
             filled = _mm_or_si128(filled, bad);
             __m256i in = _mm256_cvtepi32_epi64(_mm_xor_si128(bad, _mm_set1_epi32(-1)));
             v = _mm256_mask_i32gather_epi64(fills, (const long long*)(const void*)src, a, in, 8);
+        } else if (clamp) {
+            a = _mm_min_epi32(_mm_max_epi32(a, _mm_setzero_si128()), last);
+            v = _mm256_i32gather_epi64((const long long*)(const void*)src, a, 8);
         } else {
             break;
         }
@@ -230,12 +254,10 @@ int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_
     return 0;
 }
 
-/* Eight int64 or int32 indices at p (by `width`) as int32 positions (negative ones plus bound
- * when `wrap`), with a mask of those outside [0, bound) (compared unsigned: a position still
- * negative is past any bound). */
-__attribute__((target("avx512f"))) static inline __m256i load8(const char* p, size_t width,
-                                                               int64_t bound, bool wrap,
-                                                               __mmask8* outside) {
+/* Eight int64 or int32 indices at p (by `width`) as positions (negative ones plus bound when
+ * `wrap`). */
+__attribute__((target("avx512f"))) static inline __m512i positions8(const char* p, size_t width,
+                                                                    int64_t bound, bool wrap) {
     __m512i wide = width == 8
                        ? _mm512_loadu_si512((const void*)p)
                        : _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i*)(const void*)p));
@@ -243,8 +265,24 @@ __attribute__((target("avx512f"))) static inline __m256i load8(const char* p, si
         __mmask8 negative = _mm512_cmplt_epi64_mask(wide, _mm512_setzero_si512());
         wide = _mm512_mask_add_epi64(wide, negative, wide, _mm512_set1_epi64(bound));
     }
+    return wide;
+}
+
+/* positions8 as int32, with a mask of those outside [0, bound) (compared unsigned: a position
+ * still negative is past any bound). */
+__attribute__((target("avx512f"))) static inline __m256i load8(const char* p, size_t width,
+                                                               int64_t bound, bool wrap,
+                                                               __mmask8* outside) {
+    __m512i wide = positions8(p, width, bound, wrap);
     *outside = _mm512_cmpge_epu64_mask(wide, _mm512_set1_epi64(bound));
     return _mm512_cvtepi64_epi32(wide);
+}
+
+/* positions8 as int32, each outside [0, bound) moved to the nearest end (the clamp rule). */
+__attribute__((target("avx512f"))) static inline __m256i clamped8(const char* p, size_t width,
+                                                                  int64_t bound, bool wrap) {
+    __m512i wide = _mm512_max_epi64(positions8(p, width, bound, wrap), _mm512_setzero_si512());
+    return _mm512_cvtepi64_epi32(_mm512_min_epi64(wide, _mm512_set1_epi64(bound - 1)));
 }
 
 /* dst[i] = src[position[i] * step + i * 4], sixteen at a time while no position is outside
@@ -254,6 +292,7 @@ AVX512_LOOP int64_t strided4_loop(char* dst, const char* src, const char* indice
                                   int64_t step, size_t width, tix__lanes* lanes, bool wrap) {
     const int64_t bound = lanes->bound;
     const char* const fill = lanes->fill;
+    const bool clamp = lanes->clamp;
     const __m512i steps = _mm512_set1_epi32((int32_t)step);
     const __m512 fills = _mm512_castsi512_ps(_mm512_set1_epi32(fill4(fill)));
     __m512i along = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60);
@@ -273,6 +312,12 @@ AVX512_LOOP int64_t strided4_loop(char* dst, const char* src, const char* indice
             __mmask16 outside = (__mmask16)(low | (unsigned)high << 8);
             filled |= outside;
             got = _mm512_mask_i32gather_ps(fills, (__mmask16)~outside, offsets, src, 1);
+        } else if (clamp) {
+            first = clamped8(p, width, bound, wrap);
+            second = clamped8(p + 8 * width, width, bound, wrap);
+            v = _mm512_inserti64x4(_mm512_castsi256_si512(first), second, 1);
+            offsets = _mm512_add_epi32(_mm512_mullo_epi32(v, steps), along);
+            got = _mm512_i32gather_ps(offsets, src, 1);
         } else {
             break;
         }
@@ -288,6 +333,7 @@ AVX512_LOOP int64_t strided8_loop(char* dst, const char* src, const char* indice
                                   int64_t step, size_t width, tix__lanes* lanes, bool wrap) {
     const int64_t bound = lanes->bound;
     const char* const fill = lanes->fill;
+    const bool clamp = lanes->clamp;
     const __m256i steps = _mm256_set1_epi32((int32_t)step);
     const __m512d fills = _mm512_castsi512_pd(_mm512_set1_epi64(fill8(fill)));
     __m256i along = _mm256_setr_epi32(0, 8, 16, 24, 32, 40, 48, 56);
@@ -303,6 +349,10 @@ AVX512_LOOP int64_t strided8_loop(char* dst, const char* src, const char* indice
         } else if (fill != NULL) {
             filled |= outside;
             got = _mm512_mask_i32gather_pd(fills, (__mmask8)~outside, offsets, src, 1);
+        } else if (clamp) {
+            v = clamped8(indices + i * (int64_t)width, width, bound, wrap);
+            offsets = _mm256_add_epi32(_mm256_mullo_epi32(v, steps), along);
+            got = _mm512_i32gather_pd(offsets, src, 1);
         } else {
             break;
         }
