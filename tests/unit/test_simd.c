@@ -4,8 +4,8 @@
  * output bytes, equal to a plain loop here.
  *
  * The hardware gathers serve element gathers with dense int32/int64 indices and 4- or 8-byte
- * elements, a vector of indices at a time while all are in range, or under the ignore rule
- * with the fill in the lanes out of range: along a dense axis (AVX2), and along axis 0, each
+ * elements, a vector of indices at a time while all are in range, or under the ignore and
+ * clamp rules with the fill, or the nearer end, in the lanes out of range: along a dense axis (AVX2), and along axis 0, each
  * element of a row from another row of the data (AVX-512F); and gathers whose rows share their
  * indices, along the offsets resolved once for them, the fill in the lanes that resolved to
  * nothing (AVX-512F: tix_gather along axis 1 here). Rows of lengths that are not multiples of
