@@ -71,12 +71,11 @@ static inline int64_t fill8(const char* fill) {
 /* Eight elements at a time while no position is outside [0, bound) (negative indices wrapped
  * when wrap), or, where lanes->fill is set, with the fill in the lanes outside (masked
  * gathers, which read nothing for them), or, where lanes->clamp is, from the nearer end. (Each
- * loop copies *lanes first: the stores through dst may alias it.) */
+ * loop takes the fields of tix__lanes as values: the stores through dst might alias a struct
+ * read through a pointer, and the loop would read it again on every vector.) */
 AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                   tix__lanes* lanes, bool wrap) {
-    const int64_t bound = lanes->bound;
-    const char* const fill = lanes->fill;
-    const bool clamp = lanes->clamp;
+                                   int64_t bound, const char* fill, bool clamp, bool wrap,
+                                   bool* filled_any) {
     const __m256i last = _mm256_set1_epi64x(bound - 1);
     const __m256i size = _mm256_set1_epi64x(bound);
     /* (64-bit lane masks to 32-bit ones: the low half of each) */
@@ -116,15 +115,13 @@ AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indic
         }
         _mm256_storeu_ps((float*)(void*)(dst + i * 4), _mm256_set_m128(high, low));
     }
-    if (fill != NULL) lanes->filled = lanes->filled || !_mm256_testz_si256(filled, filled);
+    if (fill != NULL) *filled_any = *filled_any || !_mm256_testz_si256(filled, filled);
     return i;
 }
 
 AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                   tix__lanes* lanes, bool wrap) {
-    const int64_t bound = lanes->bound;
-    const char* const fill = lanes->fill;
-    const bool clamp = lanes->clamp;
+                                   int64_t bound, const char* fill, bool clamp, bool wrap,
+                                   bool* filled_any) {
     const __m256i last = _mm256_set1_epi32((int32_t)(bound - 1));
     const __m256i size = _mm256_set1_epi32((int32_t)bound);
     const __m256 fills = _mm256_castsi256_ps(_mm256_set1_epi32(fill4(fill)));
@@ -150,16 +147,14 @@ AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indic
         }
         _mm256_storeu_ps((float*)(void*)(dst + i * 4), v);
     }
-    if (fill != NULL) lanes->filled = lanes->filled || !_mm256_testz_si256(filled, filled);
+    if (fill != NULL) *filled_any = *filled_any || !_mm256_testz_si256(filled, filled);
     return i;
 }
 
 /* Four elements at a time, as gather4_i64. */
 AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                   tix__lanes* lanes, bool wrap) {
-    const int64_t bound = lanes->bound;
-    const char* const fill = lanes->fill;
-    const bool clamp = lanes->clamp;
+                                   int64_t bound, const char* fill, bool clamp, bool wrap,
+                                   bool* filled_any) {
     const __m256i last = _mm256_set1_epi64x(bound - 1);
     const __m256i size = _mm256_set1_epi64x(bound);
     const __m256i fills = _mm256_set1_epi64x(fill8(fill));
@@ -185,15 +180,13 @@ AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indic
         }
         _mm256_storeu_si256((__m256i*)(void*)(dst + i * 8), v);
     }
-    if (fill != NULL) lanes->filled = lanes->filled || !_mm256_testz_si256(filled, filled);
+    if (fill != NULL) *filled_any = *filled_any || !_mm256_testz_si256(filled, filled);
     return i;
 }
 
 AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                   tix__lanes* lanes, bool wrap) {
-    const int64_t bound = lanes->bound;
-    const char* const fill = lanes->fill;
-    const bool clamp = lanes->clamp;
+                                   int64_t bound, const char* fill, bool clamp, bool wrap,
+                                   bool* filled_any) {
     const __m128i last = _mm_set1_epi32((int32_t)(bound - 1));
     const __m128i size = _mm_set1_epi32((int32_t)bound);
     const __m256i fills = _mm256_set1_epi64x(fill8(fill));
@@ -221,17 +214,21 @@ AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indic
         }
         _mm256_storeu_si256((__m256i*)(void*)(dst + i * 8), v);
     }
-    if (fill != NULL) lanes->filled = lanes->filled || !_mm_testz_si128(filled, filled);
+    if (fill != NULL) *filled_any = *filled_any || !_mm_testz_si128(filled, filled);
     return i;
 }
+
+/* The fields of *l a loop takes as values. */
+#define LANES(l) (l)->bound, (l)->fill, (l)->clamp
 
 /* Each loop above in its two copies. */
 #define WRAP_COPIES(name)                                                                         \
     __attribute__((target("avx2"))) static int64_t name(char* dst, const char* src,              \
                                                         const char* indices, int64_t n,          \
-                                                        tix__lanes* lanes) {                     \
-        return lanes->wrap ? name##_loop(dst, src, indices, n, lanes, true)                      \
-                           : name##_loop(dst, src, indices, n, lanes, false);                    \
+                                                        tix__lanes* l) {                         \
+        if (l->wrap)                                                                              \
+            return name##_loop(dst, src, indices, n, LANES(l), true, &l->filled);                 \
+        return name##_loop(dst, src, indices, n, LANES(l), false, &l->filled);                    \
     }
 WRAP_COPIES(gather4_i64)
 WRAP_COPIES(gather4_i32)
@@ -289,10 +286,8 @@ __attribute__((target("avx512f"))) static inline __m256i clamped8(const char* p,
  * [0, bound), or with the fill in those lanes where lanes->fill is set (as gather4_i64); byte
  * offsets in 32 bits (the caller checks they fit). */
 AVX512_LOOP int64_t strided4_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                  int64_t step, size_t width, tix__lanes* lanes, bool wrap) {
-    const int64_t bound = lanes->bound;
-    const char* const fill = lanes->fill;
-    const bool clamp = lanes->clamp;
+                                  int64_t step, size_t width, int64_t bound, const char* fill,
+                                  bool clamp, bool wrap, bool* filled_any) {
     const __m512i steps = _mm512_set1_epi32((int32_t)step);
     const __m512 fills = _mm512_castsi512_ps(_mm512_set1_epi32(fill4(fill)));
     __m512i along = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60);
@@ -324,16 +319,14 @@ AVX512_LOOP int64_t strided4_loop(char* dst, const char* src, const char* indice
         _mm512_storeu_ps((float*)(void*)(dst + i * 4), got);
         along = _mm512_add_epi32(along, _mm512_set1_epi32(64));
     }
-    if (fill != NULL) lanes->filled = lanes->filled || filled != 0;
+    if (fill != NULL) *filled_any = *filled_any || filled != 0;
     return i;
 }
 
 /* The same for 8-byte elements, eight at a time. */
 AVX512_LOOP int64_t strided8_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                  int64_t step, size_t width, tix__lanes* lanes, bool wrap) {
-    const int64_t bound = lanes->bound;
-    const char* const fill = lanes->fill;
-    const bool clamp = lanes->clamp;
+                                  int64_t step, size_t width, int64_t bound, const char* fill,
+                                  bool clamp, bool wrap, bool* filled_any) {
     const __m256i steps = _mm256_set1_epi32((int32_t)step);
     const __m512d fills = _mm512_castsi512_pd(_mm512_set1_epi64(fill8(fill)));
     __m256i along = _mm256_setr_epi32(0, 8, 16, 24, 32, 40, 48, 56);
@@ -359,7 +352,7 @@ AVX512_LOOP int64_t strided8_loop(char* dst, const char* src, const char* indice
         _mm512_storeu_pd((double*)(void*)(dst + i * 8), got);
         along = _mm256_add_epi32(along, _mm256_set1_epi32(64));
     }
-    if (fill != NULL) lanes->filled = lanes->filled || filled != 0;
+    if (fill != NULL) *filled_any = *filled_any || filled != 0;
     return i;
 }
 
@@ -368,16 +361,19 @@ AVX512_LOOP int64_t strided8_loop(char* dst, const char* src, const char* indice
     __attribute__((target("avx512f"))) static int64_t name(char* dst, const char* src,           \
                                                            const char* indices, int64_t n,       \
                                                            int64_t step, size_t width,           \
-                                                           tix__lanes* lanes) {                  \
-        if (lanes->wrap)                                                                          \
-            return width == 8 ? name##_loop(dst, src, indices, n, step, 8, lanes, true)          \
-                              : name##_loop(dst, src, indices, n, step, 4, lanes, true);         \
-        return width == 8 ? name##_loop(dst, src, indices, n, step, 8, lanes, false)             \
-                          : name##_loop(dst, src, indices, n, step, 4, lanes, false);            \
+                                                           tix__lanes* l) {                      \
+        if (l->wrap && width == 8)                                                                \
+            return name##_loop(dst, src, indices, n, step, 8, LANES(l), true, &l->filled);        \
+        if (l->wrap)                                                                              \
+            return name##_loop(dst, src, indices, n, step, 4, LANES(l), true, &l->filled);        \
+        if (width == 8)                                                                           \
+            return name##_loop(dst, src, indices, n, step, 8, LANES(l), false, &l->filled);       \
+        return name##_loop(dst, src, indices, n, step, 4, LANES(l), false, &l->filled);           \
     }
 STRIDED_COPIES(strided4)
 STRIDED_COPIES(strided8)
 #undef STRIDED_COPIES
+#undef LANES
 
 int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
                                  int64_t step, size_t size, size_t width, tix__lanes* lanes) {
