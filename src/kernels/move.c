@@ -129,7 +129,8 @@ TIX__TEMPLATE int64_t gather_hardware(char* dst, const char* src, int64_t ss,
                                       const char* indices, int64_t n, const tix__tuples* t,
                                       const char* fill, size_t size, size_t width, bool wrap,
                                       bool* all) {
-    bool settled = wrap || t->rule.negative != TIX_NEGATIVE_WRAP; /* (no negative to wrap yet) */
+    /* (while the rule wraps negatives and `wrap` is off, a negative lane must stop them) */
+    bool settled = wrap || t->rule.negative != TIX_NEGATIVE_WRAP;
     bool filling = settled && t->rule.out_of_range == TIX_OUT_OF_RANGE_IGNORE;
     bool clamping = settled && t->rule.out_of_range == TIX_OUT_OF_RANGE_CLAMP;
     tix__lanes lanes = {t->size[0], wrap, filling ? fill : NULL, clamping, false};

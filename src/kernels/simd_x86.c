@@ -15,8 +15,8 @@
 #include <immintrin.h>
 
 /* Indices as positions where the rule wraps negatives: each negative one plus `bound`, as
- * tix__position does. (The kernels test `wrap` in their loops: at -O3 GCC unswitches them, so
- * that the loop that does not wrap is as it was; 1.02-1.08x the time with the add always made.) */
+ * tix__position does. (Each loop has a copy that does not wrap, below: 1.02-1.08x the time
+ * with the add always made.) */
 __attribute__((target("avx2"))) static inline __m256i wrapped64(__m256i v, __m256i bound) {
     __m256i negative = _mm256_cmpgt_epi64(_mm256_setzero_si256(), v);
     return _mm256_add_epi64(v, _mm256_and_si256(negative, bound));
@@ -69,10 +69,11 @@ static inline int64_t fill8(const char* fill) {
 }
 
 /* Eight elements at a time while no position is outside [0, bound) (negative indices wrapped
- * when wrap), or, where lanes->fill is set, with the fill in the lanes outside (masked
- * gathers, which read nothing for them), or, where lanes->clamp is, from the nearer end. (Each
- * loop takes the fields of tix__lanes as values: the stores through dst might alias a struct
- * read through a pointer, and the loop would read it again on every vector.) */
+ * when wrap), or, where `fill` is set, with the fill in the lanes outside (masked gathers, which
+ * read nothing for them), or, where `clamp` is, from the nearer end; *filled_any set where some
+ * lane took the fill. (Each loop takes the fields of tix__lanes as values: the stores through
+ * dst might alias a struct read through a pointer, and the loop would read it again on every
+ * vector.) */
 AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indices, int64_t n,
                                    int64_t bound, const char* fill, bool clamp, bool wrap,
                                    bool* filled_any) {
@@ -275,16 +276,15 @@ __attribute__((target("avx512f"))) static inline __m256i load8(const char* p, si
     return _mm512_cvtepi64_epi32(wide);
 }
 
-/* positions8 as int32, each outside [0, bound) moved to the nearest end (the clamp rule). */
+/* positions8 as int32, each outside [0, bound) moved to the nearer end (the clamp rule). */
 __attribute__((target("avx512f"))) static inline __m256i clamped8(const char* p, size_t width,
                                                                   int64_t bound, bool wrap) {
     __m512i wide = _mm512_max_epi64(positions8(p, width, bound, wrap), _mm512_setzero_si512());
     return _mm512_cvtepi64_epi32(_mm512_min_epi64(wide, _mm512_set1_epi64(bound - 1)));
 }
 
-/* dst[i] = src[position[i] * step + i * 4], sixteen at a time while no position is outside
- * [0, bound), or with the fill in those lanes where lanes->fill is set (as gather4_i64); byte
- * offsets in 32 bits (the caller checks they fit). */
+/* dst[i] = src[position[i] * step + i * 4], sixteen at a time, the lanes outside [0, bound) as
+ * in gather4_i64_loop; byte offsets in 32 bits (the caller checks they fit). */
 AVX512_LOOP int64_t strided4_loop(char* dst, const char* src, const char* indices, int64_t n,
                                   int64_t step, size_t width, int64_t bound, const char* fill,
                                   bool clamp, bool wrap, bool* filled_any) {
@@ -307,7 +307,7 @@ AVX512_LOOP int64_t strided4_loop(char* dst, const char* src, const char* indice
             __mmask16 outside = (__mmask16)(low | (unsigned)high << 8);
             filled |= outside;
             got = _mm512_mask_i32gather_ps(fills, (__mmask16)~outside, offsets, src, 1);
-        } else if (clamp) {
+        } else if (clamp) { /* (loaded again: load8 cut the positions outside to 32 bits) */
             first = clamped8(p, width, bound, wrap);
             second = clamped8(p + 8 * width, width, bound, wrap);
             v = _mm512_inserti64x4(_mm512_castsi256_si512(first), second, 1);
@@ -342,7 +342,7 @@ AVX512_LOOP int64_t strided8_loop(char* dst, const char* src, const char* indice
         } else if (fill != NULL) {
             filled |= outside;
             got = _mm512_mask_i32gather_pd(fills, (__mmask8)~outside, offsets, src, 1);
-        } else if (clamp) {
+        } else if (clamp) { /* (as in strided4_loop) */
             v = clamped8(indices + i * (int64_t)width, width, bound, wrap);
             offsets = _mm256_add_epi32(_mm256_mullo_epi32(v, steps), along);
             got = _mm512_i32gather_pd(offsets, src, 1);
