@@ -79,11 +79,6 @@
 #define SHARED_TILE_ROWS 128
 /* Longest block a gather copies as a whole, fill included (the fill block is this long). */
 #define FILL_BLOCK 4096
-/* A gather reading one element per tuple from rows it jumps between is cache-blocked so that
- * the part of the data one tile reads stays below this... */
-#define BLOCKING_BYTES (256 * 1024)
-/* ... and copies that part into a dense scratch block first when it is at most this long. */
-#define PACK_MAX (2 * BLOCKING_BYTES)
 /* Element passes that read (or write) each row of the indexed operand at random places
  * prefetch the rows this far ahead, when a row spans at most ROW_SPAN_MAX bytes. */
 #define ROWS_AHEAD 2
@@ -478,8 +473,9 @@ static int64_t divisor(int64_t n, int64_t limit, int64_t least) {
 
 /* A gather taking one element per tuple from rows it jumps between (the dimension before the
  * innermost picks data rows): cut the innermost dimension into tiles and run the tiles
- * outermost, so the data rows a tile reads stay in cache; each tile's part of the data is
- * packed (packed_panel) when it is short enough. A panel is then one whole tile. */
+ * outermost, so that the part of the data a tile reads stays below tix__block_bytes (a quarter
+ * of the L2 cache a thread has); each tile's part of the data is packed (packed_panel) when it
+ * is at most twice that. A panel is then one whole tile. */
 static void block_for_cache(pass* p) {
     tix__loop* loop = &p->loop;
     int32_t inner = loop->rank - 1, outer = inner - 1;
@@ -490,9 +486,10 @@ static void block_for_cache(pass* p) {
     }
     /* (products of sizes of different tensors: divided, never multiplied, to stay in range) */
     int64_t element = (int64_t)p->element, rows = loop->size[0], n = loop->shape[inner];
-    if (n == 0 || rows <= 2 * BLOCKING_BYTES / (n * element))
+    int64_t bytes = tix__block_bytes();
+    if (n == 0 || rows <= 2 * bytes / (n * element))
         return;
-    int64_t tile = rows <= BLOCKING_BYTES / element ? BLOCKING_BYTES / (rows * element) : 0;
+    int64_t tile = rows <= bytes / element ? bytes / (rows * element) : 0;
     if (tile * element < 64)
         tile = 64 / element; /* at least a cache line */
     int64_t parts = divisor(n, n / (tile > 0 ? tile : 1), 1);
@@ -501,7 +498,7 @@ static void block_for_cache(pass* p) {
     tix__loop_split(loop, inner, parts);
     tix__loop_move(loop, inner, outer);
     int64_t tile_bytes = n / parts * element;
-    p->pack_bytes = rows <= PACK_MAX / tile_bytes ? rows * tile_bytes : 0;
+    p->pack_bytes = rows <= 2 * bytes / tile_bytes ? rows * tile_bytes : 0;
 }
 
 /* The bytes of the indexed operand that one row of a tuple-per-element pass can reach, when its

@@ -462,14 +462,20 @@ static void blocked_expected(const unsigned char* data, bool transposed, size_t 
     }
 }
 
+int64_t tix__block_bytes(void);
+void tix__block_choose(int64_t bytes);
+
 /* Large gathers along axis 0 read one element per index from rows they jump between: the
  * library runs them in column tiles and copies each tile's part of the data into a dense block
  * first. Data [640, 1024] of every element size (1 to 16 bytes), dense and transposed, with
  * int64, int32 and int16 indices (the fused loops and the general one), in range and negative
  * under wrap with the fill for out-of-range ones, then clamp; serial and with a pool of 2
- * threads; and data [30000, 32], whose tiles are too tall to copy. Every byte compared. */
-static void test_cache_blocked(void** state) {
-    (void)state;
+ * threads; and data [30000, 32], whose tiles are too tall to copy. Every byte compared. The
+ * tiles' size follows the CPU's cache (tix__block_bytes); the test pins it at both ends of its
+ * range that the shapes reach: 256 KiB (every element size blocked, in tiles of 128 columns of
+ * float32) and 1 MiB (4 to 16 bytes blocked, in tiles of 512 columns of float32). */
+static void cache_blocked_in(int64_t tile_bytes) {
+    tix__block_choose(tile_bytes);
     enum { R = 640, C = 1024, M = 48, TALL = 30000, NARROW = 32 };
     static const tix_dtype dtypes[] = {DT_I8, DT_F16, DT_F32, DT_F64, DT_C128};
     static const tix_dtype index_dtypes[] = {DT_I64, DT_I32, DT_I16};
@@ -531,6 +537,16 @@ static void test_cache_blocked(void** state) {
     free(want);
     free(values);
     free(idx);
+    tix__block_choose(0);
+}
+
+static void test_cache_blocked(void** state) {
+    (void)state;
+    int64_t own = tix__block_bytes(); /* the CPU's: a quarter of its L2, in [128 KiB, 1 MiB] */
+    assert_true(own >= 128 * 1024 && own <= 1024 * 1024 && own % 1024 == 0);
+    cache_blocked_in(256 * 1024);
+    cache_blocked_in(1024 * 1024);
+    assert_int_equal(tix__block_bytes(), own); /* (0: the CPU's again) */
 }
 
 /* Rows whose shortest loops (after the hardware gathers, where the CPU has them) stop at indices
