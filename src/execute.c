@@ -1091,12 +1091,14 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     tix__map whole = identity_map(output->rank);
     bool unresolved = false; /* some tuple resolved to nothing */
     run_plan plan;
-    /* (in place, the plan pays only where its runs are split between tasks: 1.06-1.08x the time
-     * of the passes serially, 0.67-0.76x on two threads, scatter_nd_rows) */
+    /* (in place, the plan pays only where its runs are split between tasks or written with
+     * streaming stores, scatter_nd_rows: serially with ordinary stores 1.06-1.08x the time of
+     * the passes on Zen 5, with streaming ones 0.46-0.67x on Intel Emerald Rapids; on two
+     * threads 0.67-0.76x) */
     bool parallel = executor != NULL && n >= PARALLEL_MIN_ELEMENTS;
     tix__loop rows; /* the updates' loop, for the one-pass forms */
     bool one_pass = scatter_rows(call, map, &rows);
-    if (one_pass && (!in_place || parallel) &&
+    if (one_pass && (!in_place || parallel || streams(n * (int64_t)size, STREAM_BYTES)) &&
         plan_runs(call, &rows, in_place, &plan, &unresolved)) {
         int64_t tile = TILE_ELEMENTS * (int64_t)size / plan.run_bytes;
         if (!parallel) {

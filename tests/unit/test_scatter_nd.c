@@ -612,6 +612,57 @@ static void test_whole_runs(void** state) {
     free(want);
 }
 
+void tix__stores_choose(int mode);
+
+/* An in-place scatter of whole rows whose output is past the 32 MiB where copies stream takes
+ * the one-pass plan serially too where the CPU gains by streaming stores (its runs are written
+ * with them), else the passes: data [33000, 256] float32 (1 KiB rows), 3000 tuples with
+ * duplicates, negative ones wrapped and out-of-range ones ignored, in place on the calling
+ * thread with streaming stores, with ordinary ones and with string copies, whatever the CPU;
+ * every byte compared with a plain loop. */
+static void test_whole_runs_in_place_large(void** state) {
+    (void)state;
+    enum { R = 33000, N = 3000, E = 256 };
+    float* data = malloc(sizeof(float) * R * E);
+    float* out = malloc(sizeof(float) * R * E);
+    float* want = malloc(sizeof(float) * R * E);
+    float* upd = malloc(sizeof(float) * N * E);
+    int64_t* idx = malloc(sizeof(int64_t) * N);
+    assert_true(data && out && want && upd && idx);
+    for (int64_t e = 0; e < (int64_t)R * E; e++)
+        data[e] = (float)(e % 1009) * 0.5f;
+    for (int64_t e = 0; e < (int64_t)N * E; e++)
+        upd[e] = (float)(e % 769) * -0.25f;
+    for (int u = 0; u < N; u++) {
+        idx[u] = (int64_t)((uint64_t)u * 2654435761u % 2500) * 13; /* duplicates */
+        if (u % 41 == 6) idx[u] = -1 - u;                           /* negative: wraps */
+        if (u % 97 == 11) idx[u] = R + u;                           /* out of range: ignored */
+    }
+    memcpy(want, data, sizeof(float) * R * E);
+    for (int u = 0; u < N; u++) {
+        int64_t v = idx[u] < 0 ? idx[u] + R : idx[u];
+        if (v < R)
+            memcpy(want + v * E, upd + (int64_t)u * E, sizeof(float) * E);
+    }
+    tix_options options = ut_opts();
+    options.negative_indices = TIX_NEGATIVE_WRAP;
+    options.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+    tix_tensor o = UT_T(out, DT_F32, R, E), i = UT_T(idx, DT_I64, N, 1);
+    tix_tensor u = UT_T(upd, DT_F32, N, E);
+    for (int mode = 0; mode < 3; mode++) { /* streaming, ordinary stores, string copies */
+        tix__stores_choose(mode);
+        memcpy(out, data, sizeof(float) * R * E);
+        EXPECT_OK(tix_scatter_nd(&o, &i, &u, 0, &o, &options));
+        assert_memory_equal(out, want, sizeof(float) * R * E);
+    }
+    tix__stores_choose(-1);
+    free(data);
+    free(out);
+    free(want);
+    free(upd);
+    free(idx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_openvino_onnx_examples),
@@ -625,6 +676,7 @@ int main(void) {
         cmocka_unit_test(test_zero_size_and_strides),
         cmocka_unit_test(test_shape_inference_and_checks),
         cmocka_unit_test(test_whole_runs),
+        cmocka_unit_test(test_whole_runs_in_place_large),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
