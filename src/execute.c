@@ -125,7 +125,7 @@ typedef struct pass {
     const char* stage_output;    /* ... and its output */
     bool stage_streaming;        /* ... written back with streaming stores */
     atomic_bool unresolved;      /* a tuple resolved to nothing (set by any task) */
-    char fill_block[FILL_BLOCK]; /* copy_rows: the fill element repeated over a row */
+    const char* fill_block;      /* copy_rows: the fill element repeated over a row */
 } pass;
 
 /* Whether an output of `bytes` is written with streaming stores, past `threshold` bytes. */
@@ -748,11 +748,17 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
     const char* fill = call->options.fill_value;
     if (fill == NULL)
         fill = call->data->dtype == TIX_DTYPE_STRING ? (const char*)&empty_string : zeros;
-    pass* p = malloc(sizeof *p);
-    if (p == NULL) {
+    /* (the fill block outside the pass, which each assignment below clears whole) */
+    typedef struct gather_memory {
+        pass p;
+        char fill_block[FILL_BLOCK];
+    } gather_memory;
+    gather_memory* memory = malloc(sizeof *memory);
+    if (memory == NULL) {
         return tix__fail(call->diag, TIX_STATUS_OUT_OF_MEMORY, NULL, -1, -1, 0,
                          "%s: no memory for the plan of the call", call->op);
     }
+    pass* p = &memory->p;
     *p = (pass){.kind = PASS_GATHER,
                 .element = size,
                 .row = tix__move_kernel(size),
@@ -773,12 +779,17 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
         p->copy_rows = tix__copy_rows_kernel((size_t)bytes, streaming);
         p->fused_rows = tix__fused_rows_kernel((size_t)bytes, call->indices->dtype,
                                                map->components, streaming);
-        for (int64_t b = 0; b < bytes; b += (int64_t)size)
-            memcpy(p->fill_block + b, fill, size);
+        /* the fill element, then doubled: log2(bytes / size) copies, not one per element */
+        memcpy(memory->fill_block, fill, size);
+        for (int64_t b = (int64_t)size; b < bytes; b *= 2) {
+            int64_t more = b < bytes - b ? b : bytes - b;
+            memcpy(memory->fill_block + b, memory->fill_block, (size_t)more);
+        }
+        p->fill_block = memory->fill_block;
     }
     run(p, call->options.executor);
     bool unresolved = atomic_load(&p->unresolved);
-    free(p);
+    free(memory);
     if (unresolved && call->options.out_of_range != TIX_OUT_OF_RANGE_IGNORE) {
         return tix__check_indices(call, map, call->data);
     }

@@ -41,8 +41,11 @@ int64_t tix_tensor_count(const tix_tensor* tensor) {
     if (empty) return 0; /* whatever the other dimensions multiply to */
     int64_t count = 1;
     for (int32_t d = 0; d < tensor->rank; d++) {
-        if (count > INT64_MAX / tensor->shape[d]) return -1;
-        count *= tensor->shape[d];
+        int64_t n = tensor->shape[d];
+        /* (two factors below 2^31 cannot overflow: the division, the slow part, runs only
+         * above; every call counts its views several times) */
+        if ((count | n) > INT32_MAX && count > INT64_MAX / n) return -1;
+        count *= n;
     }
     return count;
 }
