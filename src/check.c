@@ -32,13 +32,14 @@ static tix_status check_view(const tix__call* call, const char* name, const tix_
                              (long long)t->shape[d]);
         }
     }
-    if (tix_tensor_count(t) < 0) {
+    int64_t count = tix_tensor_count(t);
+    if (count < 0) {
         char shape[TIX_MESSAGE_CAPACITY / 2];
         tix__format_shape(shape, sizeof shape, t->rank, t->shape);
         return tix__fail(call->diag, TIX_STATUS_INVALID_SHAPE, name, -1, -1, 0,
                          "%s: the element count of shape %s overflows int64", name, shape);
     }
-    if (tix_tensor_count(t) == 0) return TIX_STATUS_OK; /* strides never used */
+    if (count == 0) return TIX_STATUS_OK; /* strides never used */
     /* The farthest element must be addressable in bytes with int64 arithmetic. */
     int64_t limit = max_offset(element_size), reach = 0;
     for (int32_t d = 0; d < t->rank; d++) {
@@ -184,8 +185,8 @@ static bool byte_range(const tix_tensor* t, uintptr_t* low, uintptr_t* high) {
     return down <= base && up <= UINTPTR_MAX - base;
 }
 
+/* (both views non-empty) */
 static bool overlap(const tix_tensor* a, const tix_tensor* b) {
-    if (tix_tensor_count(a) == 0 || tix_tensor_count(b) == 0) return false;
     uintptr_t a_low, a_high, b_low, b_high;
     (void)byte_range(a, &a_low, &a_high); /* both checked by tix__check_memory */
     (void)byte_range(b, &b_low, &b_high);
@@ -230,26 +231,27 @@ static bool self_overlapping(const tix_tensor* t) {
 tix_status tix__check_memory(const tix__call* call, bool* in_place) {
     const tix_tensor* views[4] = {call->data, call->indices, call->updates, call->output};
     const char* names[4] = {"data", "indices", "updates", "output"};
+    int64_t counts[4]; /* (0 for a view the call has not) */
     for (int i = 0; i < 4; i++) {
-        if (views[i] != NULL && views[i]->data == NULL && tix_tensor_count(views[i]) > 0) {
+        counts[i] = views[i] != NULL ? tix_tensor_count(views[i]) : 0;
+        if (views[i] != NULL && views[i]->data == NULL && counts[i] > 0) {
             return tix__fail(call->diag, TIX_STATUS_NULL_POINTER, names[i], -1, -1, 0,
                              "%s: data pointer is NULL but the tensor has %lld elements",
-                             names[i], (long long)tix_tensor_count(views[i]));
+                             names[i], (long long)counts[i]);
         }
     }
     /* tix assumes that each view's elements lie in memory the caller owns; it can only check
      * that they fit in the address space at all. */
     for (int i = 0; i < 4; i++) {
         uintptr_t low, high;
-        if (views[i] != NULL && tix_tensor_count(views[i]) > 0 &&
-            !byte_range(views[i], &low, &high)) {
+        if (counts[i] > 0 && !byte_range(views[i], &low, &high)) {
             return tix__fail(call->diag, TIX_STATUS_INVALID_STRIDES, names[i], -1, -1, 0,
                              "%s: its strides reach outside the address space from %p",
                              names[i], views[i]->data);
         }
     }
     const tix_tensor* output = call->output;
-    if (tix_tensor_count(output) == 0) {
+    if (counts[3] == 0) {
         *in_place = false;
         return TIX_STATUS_OK;
     }
@@ -259,7 +261,7 @@ tix_status tix__check_memory(const tix__call* call, bool* in_place) {
     }
     *in_place = call->updates != NULL && same_view(output, call->data);
     for (int i = *in_place ? 1 : 0; i < 3; i++) {
-        if (views[i] != NULL && overlap(output, views[i])) {
+        if (counts[i] > 0 && overlap(output, views[i])) {
             return tix__fail(call->diag, TIX_STATUS_ALIASING, "output", -1, -1, 0,
                              "output: its memory overlaps %s%s", names[i],
                              i == 0 && call->updates != NULL
