@@ -15,7 +15,7 @@
  * and 2. Elsewhere streaming stores are taken, as the textbook says, and memcpy.
  *
  * The third answer, the size of a cache-blocked gather's tiles (execute.c), is a quarter of
- * the second-level cache that one thread has: 256 KiB on Zen 5 (1 MiB of L2 a core), where
+ * the second-level cache that one core has: 256 KiB on Zen 5 (1 MiB of L2 a core), where
  * 512 KiB took 1.12-1.15x the time of gather_elements_first, and 512 KiB on Intel's Emerald
  * Rapids (2 MiB), where it took 0.86x that of 256 KiB at 1 thread and 0.94x at 2. */
 #include <stdatomic.h>
@@ -46,8 +46,11 @@ static bool cpu_prefers_ordinary_stores(void) {
     return family >= 0x1a;
 }
 
-/* The bytes of second-level cache per thread that may use it, from the deterministic cache
- * parameters (leaf 4 on Intel, 0x8000001D on AMD, the same layout), or 0 when not reported. */
+/* The bytes of second-level cache a core can count on, from the deterministic cache parameters
+ * (leaf 4 on Intel, 0x8000001D on AMD, the same layout), or 0 when not reported. Shared by more
+ * than two threads (a module of small cores), it is divided between them; by two, it is taken
+ * as one core's, its two hyperthreads' (the leaf does not tell those from two cores, and a
+ * virtual machine may not say which it has). */
 static size_t cpu_level2_bytes(void) {
     unsigned eax, ebx, ecx, edx, leaf = 4;
     if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx))
@@ -71,7 +74,7 @@ static size_t cpu_level2_bytes(void) {
             size_t ways = (ebx >> 22) + 1, partitions = ((ebx >> 12) & 0x3ff) + 1;
             size_t line = (ebx & 0xfff) + 1, sets = (size_t)ecx + 1;
             size_t sharing = ((eax >> 14) & 0xfff) + 1; /* threads */
-            return ways * partitions * line * sets / sharing;
+            return ways * partitions * line * sets / (sharing > 2 ? sharing : 1);
         }
     }
     return 0;
@@ -109,7 +112,7 @@ static int cpu_stores(void) {
     return cpu_prefers_ordinary_stores() ? TIX__STORES_STRING : TIX__STORES_STREAMING;
 }
 
-/* A quarter of the L2 a thread has, within [128 KiB, 1 MiB]; 256 KiB where not reported. */
+/* A quarter of the L2 a core has, within [128 KiB, 1 MiB]; 256 KiB where not reported. */
 static int cpu_block_kib(void) {
     size_t kib = cpu_level2_bytes() / 4 / 1024;
     if (kib == 0)

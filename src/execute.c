@@ -474,7 +474,7 @@ static int64_t divisor(int64_t n, int64_t limit, int64_t least) {
 /* A gather taking one element per tuple from rows it jumps between (the dimension before the
  * innermost picks data rows): cut the innermost dimension into tiles and run the tiles
  * outermost, so that the part of the data a tile reads stays below tix__block_bytes (a quarter
- * of the L2 cache a thread has); each tile's part of the data is packed (packed_panel) when it
+ * of the L2 cache a core has); each tile's part of the data is packed (packed_panel) when it
  * is at most twice that. A panel is then one whole tile. */
 static void block_for_cache(pass* p) {
     tix__loop* loop = &p->loop;

@@ -309,7 +309,7 @@ bool tix__streaming(void); /* tix__store_mode() == TIX__STORES_STREAMING */
  * against running calls). */
 void tix__stores_choose(int mode);
 /* The bytes of data that one tile of a cache-blocked gather reads (execute.c): a quarter of the
- * L2 cache a thread has, unless tix__block_choose said otherwise. */
+ * L2 cache a core has, unless tix__block_choose said otherwise. */
 int64_t tix__block_bytes(void);
 /* Bytes (a multiple of 1 KiB), or 0: as the CPU says (for the tests that pin the tiles; not
  * thread-safe against running calls). */
