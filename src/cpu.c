@@ -58,7 +58,7 @@ static size_t cpu_level2_bytes(void) {
     bool amd = ebx == 0x68747541; /* "Auth" of "AuthenticAMD" */
     if (amd) {
         /* (bit 22 of 0x80000001's ecx: the topology extensions, which 0x8000001D belongs to) */
-        if (__get_cpuid_max(0x80000000, NULL) < 0x8000001D ||
+        if ((unsigned)__get_cpuid_max(0x80000000, NULL) < 0x8000001Du ||
             !__get_cpuid(0x80000001, &eax, &ebx, &ecx, &edx) || !(ecx & (1u << 22)))
             return 0;
         leaf = 0x8000001D;
