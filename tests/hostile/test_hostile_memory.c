@@ -75,7 +75,7 @@ static void test_no_memory(void** state) {
     tix_tensor d = UT_T(data, DT_F32, 3, 4), i = UT_T(idx, DT_I64, 3, 2);
     tix_tensor u = UT_T(upd, DT_F32, 3, 2), o = UT_T(out, DT_F32, 3, 2);
     tix_tensor whole = UT_T(out, DT_F32, 3, 4);
-    /* gather; scatter; scatter with mean (whose counts need memory too) */
+    /* gather; scatter; scatter with mean */
     for (int call = 0; call < 3; call++) {
         tix_diagnostic diag;
         tix_options options = ut_opts_diag(&diag);

@@ -1137,14 +1137,16 @@ static void test_shape_inference_and_checks(void** state) {
  * written with streaming stores where the CPU gains by them: here with them, and without them
  * by memcpy and by the CPU's string copy, whatever the CPU), updates [R, 300] with duplicates
  * within each row, negative indices wrapped and out-of-range ones ignored, then clamped;
- * reductions none, add (whose float sums show the order), mul, max; int64 and int32 indices;
+ * reductions none, add (whose float sums show the order), mul, max and mean (each row's counts
+ * kept beside its stage); int64 and int32 indices;
  * serially and on a pool of 2; every element compared with a plain loop. Under the error rule
  * a bad index fails with the output untouched. */
 static void test_staged_rows(void** state) {
     (void)state;
     enum { C = 1000, K = 300 };
     static const tix_reduction reductions[] = {TIX_REDUCTION_NONE, TIX_REDUCTION_ADD,
-                                               TIX_REDUCTION_MUL, TIX_REDUCTION_MAX};
+                                               TIX_REDUCTION_MUL, TIX_REDUCTION_MAX,
+                                               TIX_REDUCTION_MEAN};
     tix_threadpool* pool = tix_threadpool_create(2);
     assert_non_null(pool);
     tix_executor executor = tix_threadpool_executor(pool);
@@ -1157,7 +1159,8 @@ static void test_staged_rows(void** state) {
         float* upd = malloc(sizeof(float) * (size_t)R * K);
         int64_t* idx = malloc(sizeof(int64_t) * (size_t)R * K);
         int32_t* idx32 = malloc(sizeof(int32_t) * (size_t)R * K);
-        assert_true(data && out && want && upd && idx && idx32);
+        int32_t* counts = malloc(sizeof(int32_t) * (size_t)R * C);
+        assert_true(data && out && want && upd && idx && idx32 && counts);
         for (int64_t e = 0; e < R * C; e++)
             data[e] = (float)(e % 977) * 0.37f - 50.0f;
         for (int64_t e = 0; e < R * K; e++) {
@@ -1170,6 +1173,7 @@ static void test_staged_rows(void** state) {
         for (size_t red = 0; red < sizeof reductions / sizeof reductions[0]; red++) {
             for (int rule = 0; rule < 2; rule++) {
                 memcpy(want, data, sizeof(float) * (size_t)R * C);
+                memset(counts, 0, sizeof(int32_t) * (size_t)R * C);
                 for (int64_t r = 0; r < R; r++) {
                     for (int64_t k = 0; k < K; k++) {
                         int64_t v = idx[r * K + k];
@@ -1178,13 +1182,18 @@ static void test_staged_rows(void** state) {
                         if (v >= C) continue;
                         float* w = &want[r * C + v];
                         float u = upd[r * K + k];
+                        counts[r * C + v]++;
                         switch (reductions[red]) {
-                        case TIX_REDUCTION_ADD: *w = *w + u; break;
+                        case TIX_REDUCTION_ADD:
+                        case TIX_REDUCTION_MEAN: *w = *w + u; break;
                         case TIX_REDUCTION_MUL: *w = *w * u; break;
                         case TIX_REDUCTION_MAX: *w = u > *w ? u : *w; break;
                         default: *w = u; break;
                         }
                     }
+                }
+                for (int64_t e = 0; reductions[red] == TIX_REDUCTION_MEAN && e < R * C; e++) {
+                    if (counts[e] > 0) want[e] = want[e] / (float)(counts[e] + 1); /* with data */
                 }
                 for (int way = 0; way < 4; way++) { /* int64, int32; serial, pool */
                     tix_options options = ut_opts();
@@ -1218,6 +1227,7 @@ static void test_staged_rows(void** state) {
         free(upd);
         free(idx);
         free(idx32);
+        free(counts);
     }
     tix__stores_choose(-1);
     tix_threadpool_destroy(pool);
