@@ -278,7 +278,8 @@ typedef enum tix_accumulation {
  * it with range 0 and never from inside a task. Tasks write disjoint bytes, never block and
  * never fail. They allocate nothing, with one exception: a task of an element gather that jumps
  * between rows (such as gather_elements along an outer axis) takes a scratch block of at most
- * 512 KiB from malloc, and works without it when malloc returns NULL. */
+ * 2 MiB from malloc (twice its tile, which is sized by the CPU's L2 cache), and works without
+ * it when malloc returns NULL. */
 typedef void (*tix_task_fn)(void* context, size_t begin, size_t count);
 typedef void (*tix_parallel_for_fn)(void* pool, tix_task_fn task, void* context, size_t range,
                                     size_t tile);
@@ -330,7 +331,8 @@ typedef struct tix_options {
  * INVALID_OPTION (an enum out of range, a reduction on a gather), UNSUPPORTED_REDUCTION,
  * INDEX_OUT_OF_RANGE, ALIASING (the output overlaps an input other than exactly data of a
  * scatter, or itself), OUT_OF_MEMORY (TIX_REDUCTION_MEAN keeps one count per output element,
- * TIX_ACCUMULATE_CHUNKED the copies of the output its chunks are summed in).
+ * unless it counts a row at a time beside the row, as along the last axis of a dense output of
+ * rows up to 8 KiB; TIX_ACCUMULATE_CHUNKED the copies of the output its chunks are summed in).
  */
 
 /* Gather slices along `axis` (ONNX Gather; OpenVINO Gather-7/8 and TF gather with batch_dims).
