@@ -20,8 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "timing.h"
 #include "variants.h"
 
 #define BUILD(p)                                                                           \
@@ -47,17 +47,6 @@ typedef tix_status (*run_fn)(bench_case* c, bool in_place);
 typedef bool (*check_fn)(const bench_case* c, char* why, size_t capacity);
 
 enum { MAX_CALLS = 1000 };
-
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
-static int by_value(const void* x, const void* y) {
-    double a = *(const double*)x, b = *(const double*)y;
-    return a < b ? -1 : a > b;
-}
 
 static int usage(void) {
     fprintf(stderr,
@@ -129,9 +118,9 @@ static int compare(size_t which, bool quick, bool in_place, const char* variant,
             for (int j = block > 0 ? -1 : 0;
                  !failed && j < (block > 0 ? block : 1) && timed[side] < calls; j++) {
                 c.options.executor = executors[side];
-                double start = now_ms();
+                double start = bench_seconds() * 1e3;
                 tix_status status = runs[side](&c, in_place);
-                double elapsed = now_ms() - start;
+                double elapsed = bench_seconds() * 1e3 - start;
                 if (status != TIX_STATUS_OK) {
                     fprintf(stderr, "ab: build %c fails %s: status %d\n", "AB"[side], name,
                             (int)status);
@@ -143,8 +132,8 @@ static int compare(size_t which, bool quick, bool in_place, const char* variant,
         }
     }
     if (!failed) {
-        qsort(times[0], (size_t)calls, sizeof(double), by_value);
-        qsort(times[1], (size_t)calls, sizeof(double), by_value);
+        bench_sort(times[0], (size_t)calls);
+        bench_sort(times[1], (size_t)calls);
         double median[2] = {times[0][calls / 2], times[1][calls / 2]};
         printf("%-24s %s%s%s %dT  A median %8.3f min %8.3f  B median %8.3f min %8.3f  B/A %.3f "
                "(min %.3f)\n",

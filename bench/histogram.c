@@ -12,22 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <tix.h>
 
+#include "timing.h"
+
 enum { SLOTS = 65536, MAX_RUNS = 101 };
-
-static double seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int by_value(const void* a, const void* b) {
-    double x = *(const double*)a, y = *(const double*)b;
-    return (x > y) - (x < y);
-}
 
 int main(int argc, char** argv) {
     int64_t n = 8000000;
@@ -89,16 +79,16 @@ int main(int argc, char** argv) {
                                    .executor = threads == 2 ? &executor : NULL};
             double times[MAX_RUNS];
             for (int r = -1; r < runs; r++) {
-                double start = seconds();
+                double start = bench_seconds();
                 tix_status s = tix_scatter_elements(&d, &i, &u, 0, &o, &options);
-                double took = seconds() - start;
+                double took = bench_seconds() - start;
                 if (s != TIX_STATUS_OK) {
                     fprintf(stderr, "histogram: %s\n", tix_status_name(s));
                     return 1;
                 }
                 if (r >= 0) times[r] = took;
             }
-            qsort(times, (size_t)runs, sizeof times[0], by_value);
+            bench_sort(times, (size_t)runs);
             printf("  %d thread%s %8.3f ms", threads, threads == 1 ? " " : "s",
                    times[runs / 2] * 1e3);
         }

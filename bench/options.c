@@ -13,22 +13,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "timing.h"
 #include "variants.h"
 
 enum { MAX_RUNS = 101 };
-
-static double milliseconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-}
-
-static int by_value(const void* a, const void* b) {
-    double x = *(const double*)a, y = *(const double*)b;
-    return (x > y) - (x < y);
-}
 
 int main(int argc, char** argv) {
     bool quick = false;
@@ -70,9 +59,9 @@ int main(int argc, char** argv) {
         for (int k = 0; k < set.count; k++) {
             c.options = v[k].options;
             c.indices = v[k].indices;
-            double start = milliseconds();
+            double start = bench_seconds() * 1e3;
             tix_status status = bench_case_run(&c, false);
-            double end = milliseconds();
+            double end = bench_seconds() * 1e3;
             if (status != TIX_STATUS_OK) {
                 fprintf(stderr, "%s: %s\n", v[k].name, tix_status_name(status));
                 return 1;
@@ -83,7 +72,7 @@ int main(int argc, char** argv) {
     printf("%s, %d thread%s, median of %d calls\n", name, threads, threads > 1 ? "s" : "", runs);
     double base = 0;
     for (int k = 0; k < set.count; k++) {
-        qsort(times[k], (size_t)runs, sizeof times[k][0], by_value);
+        bench_sort(times[k], (size_t)runs);
         double median = times[k][runs / 2];
         if (k == 0) base = median;
         printf("  %-13s %-32s %9.3f ms  %5.2fx\n", v[k].key, v[k].name, median, median / base);

@@ -14,9 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <tix.h>
+
+#include "timing.h"
 
 enum { ROWS = 40, COLUMNS = 64, PICKED = 8, MAX_RUNS = 101 };
 
@@ -65,17 +66,6 @@ static void plain(int op, float* out) {
             }
         }
     }
-}
-
-static double seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int by_value(const void* a, const void* b) {
-    double x = *(const double*)a, y = *(const double*)b;
-    return (x > y) - (x < y);
 }
 
 int main(int argc, char** argv) {
@@ -130,11 +120,11 @@ int main(int argc, char** argv) {
         }
         double per_call[MAX_RUNS];
         for (int r = 0; r < runs; r++) {
-            double start = seconds();
+            double start = bench_seconds();
             for (int c = 0; c < calls; c++) status |= ops[op].call() != TIX_STATUS_OK;
-            per_call[r] = (seconds() - start) / calls;
+            per_call[r] = (bench_seconds() - start) / calls;
         }
-        qsort(per_call, (size_t)runs, sizeof per_call[0], by_value);
+        bench_sort(per_call, (size_t)runs);
         printf("%-18s %8.0f ns a call (median of %d runs of %d calls)\n", ops[op].name,
                per_call[runs / 2] * 1e9, runs, calls);
     }
