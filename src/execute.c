@@ -124,6 +124,8 @@ typedef struct pass {
     const char* stage_data;      /* ... its data, dense as the output */
     const char* stage_output;    /* ... and its output */
     bool stage_streaming;        /* ... written back with streaming stores */
+    tix__fused_scatter_fn stage_identity; /* ... exclude_self: places `constant`, the identity,
+                                             where the row's updates go, first, or NULL */
     tix__fused_scatter_fn stage_count; /* ... mean: counts a row's updates in int32 beside its
                                           stage, which `mean` then divides, or NULL */
     atomic_bool unresolved;      /* a tuple resolved to nothing (set by any task) */
@@ -347,6 +349,9 @@ static void staged_panel(const pass* p, char* const* base, const int64_t* rs, co
         }
         memcpy(stage, from, bytes);
         const char* indices = base[TIX__INDICES] + r * rs[TIX__INDICES];
+        if (p->stage_identity != NULL) /* (the same tuples as the updates: noted below) */
+            (void)p->stage_identity(stage, 0, p->constant, 0, indices, es[TIX__INDICES], n,
+                                    &p->tuples);
         note(p, p->fused_scatter(stage, 0, base[TIX__DIRECT] + r * rs[TIX__DIRECT],
                                  es[TIX__DIRECT], indices, es[TIX__INDICES], n, &p->tuples));
         if (p->stage_count != NULL) { /* mean: the row's sums become its means in the stage */
@@ -956,17 +961,19 @@ static void copy_planned_runs(void* context, size_t begin, size_t count) {
 
 /* An out-of-place scatter whose every row of updates addresses one whole row of a dense output
  * of at most STAGE_BYTES, one row of updates per row of output (scatter_elements along the
- * last axis), with int32/int64 indices and no pass between the copy of data and the updates
- * (exclude_self's identity): each output row can be staged (staged_panel) instead of copying
- * all of data first and then writing at random into rows that have left the cache. Given its
- * loop from scatter_rows, returns the bytes of a row, or 0 where the scatter is not of that
- * form. */
+ * last axis), with int32/int64 indices: each output row can be staged (staged_panel) instead of
+ * copying all of data first and then writing at random into rows that have left the cache
+ * (exclude_self's identity placed in the stage too, instead of in a pass of its own over the
+ * output). Given its loop from scatter_rows, returns the bytes of a row, or 0 where the scatter
+ * is not of that form. */
 static int64_t stage_bytes(const tix__call* call, const tix__loop* loop) {
     const tix_options* o = &call->options;
     bool identity = o->exclude_self && o->reduction != TIX_REDUCTION_NONE;
     tix__fused_scatter_fn fused =
         tix__fused_scatter_kernel(call->output->dtype, o->reduction, call->indices->dtype);
-    if (identity || loop->components != 1 || fused == NULL)
+    tix__fused_scatter_fn placed =
+        tix__fused_scatter_kernel(call->output->dtype, TIX_REDUCTION_NONE, call->indices->dtype);
+    if (loop->components != 1 || fused == NULL || (identity && placed == NULL))
         return 0;
     int64_t size = (int64_t)tix_dtype_size(call->output->dtype);
     int64_t row = loop->stride[TIX__INDEXED][0];
@@ -1164,7 +1171,8 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     char identity[16] = {0}; /* (reductions are checked to be defined for dtype) */
     if (o->reduction != TIX_REDUCTION_NONE)
         tix__reduction_identity(dtype, o->reduction, identity);
-    if (o->exclude_self && o->reduction != TIX_REDUCTION_NONE) {
+    bool exclude = o->exclude_self && o->reduction != TIX_REDUCTION_NONE;
+    if (exclude && staged == 0) { /* (a staged scatter places it in the stage) */
         run_constant(p, call, map, &operands, TIX_REDUCTION_NONE, identity);
         unresolved = atomic_load(&p->unresolved);
     }
@@ -1191,6 +1199,10 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         p->stage_data = call->data->data;
         p->stage_output = output->data;
         p->stage_streaming = streams(n * (int64_t)size, STAGE_STREAM_BYTES);
+        if (exclude) {
+            p->stage_identity =
+                tix__fused_scatter_kernel(dtype, TIX_REDUCTION_NONE, call->indices->dtype);
+        }
         if (staged_mean) {
             p->stage_count =
                 tix__fused_scatter_kernel(TIX_DTYPE_INT32, TIX_REDUCTION_ADD, call->indices->dtype);

@@ -1138,9 +1138,11 @@ static void test_shape_inference_and_checks(void** state) {
  * by memcpy and by the CPU's string copy, whatever the CPU), updates [R, 300] with duplicates
  * within each row, negative indices wrapped and out-of-range ones ignored, then clamped;
  * reductions none, add (whose float sums show the order), mul, max and mean (each row's counts
- * kept beside its stage); int64 and int32 indices;
- * serially and on a pool of 2; every element compared with a plain loop. Under the error rule
- * a bad index fails with the output untouched. */
+ * kept beside its stage), each with and without exclude_self (its identity placed in the stage
+ * first); int64 and int32 indices; serially and on a pool of 2; every element compared with a
+ * plain loop. Under the error rule a bad index fails with the output untouched. */
+void tix__reduction_identity(tix_dtype dtype, tix_reduction reduction, void* out);
+
 static void test_staged_rows(void** state) {
     (void)state;
     enum { C = 1000, K = 300 };
@@ -1171,9 +1173,19 @@ static void test_staged_rows(void** state) {
             idx32[e] = (int32_t)idx[e];
         }
         for (size_t red = 0; red < sizeof reductions / sizeof reductions[0]; red++) {
-            for (int rule = 0; rule < 2; rule++) {
+            for (int ruled = 0; ruled < 4; ruled++) { /* ignore, clamp; then exclude_self */
+                int rule = ruled % 2;
+                bool exclude = ruled >= 2;
+                if (exclude && reductions[red] == TIX_REDUCTION_NONE) continue;
                 memcpy(want, data, sizeof(float) * (size_t)R * C);
                 memset(counts, 0, sizeof(int32_t) * (size_t)R * C);
+                float identity;
+                tix__reduction_identity(DT_F32, reductions[red], &identity);
+                for (int64_t e = 0; exclude && e < R * K; e++) { /* first, where updates go */
+                    int64_t v = idx[e] < 0 ? idx[e] + C : idx[e];
+                    if (rule == 1) v = v >= C ? C - 1 : v;
+                    if (v < C) want[e / K * C + v] = identity;
+                }
                 for (int64_t r = 0; r < R; r++) {
                     for (int64_t k = 0; k < K; k++) {
                         int64_t v = idx[r * K + k];
@@ -1193,7 +1205,7 @@ static void test_staged_rows(void** state) {
                     }
                 }
                 for (int64_t e = 0; reductions[red] == TIX_REDUCTION_MEAN && e < R * C; e++) {
-                    if (counts[e] > 0) want[e] = want[e] / (float)(counts[e] + 1); /* with data */
+                    if (counts[e] > 0) want[e] = want[e] / (float)(counts[e] + !exclude);
                 }
                 for (int way = 0; way < 4; way++) { /* int64, int32; serial, pool */
                     tix_options options = ut_opts();
@@ -1202,6 +1214,7 @@ static void test_staged_rows(void** state) {
                     options.out_of_range = rule == 1 ? TIX_OUT_OF_RANGE_CLAMP
                                                      : TIX_OUT_OF_RANGE_IGNORE;
                     options.executor = way % 2 == 1 ? &executor : NULL;
+                    options.exclude_self = exclude;
                     tix_tensor d = UT_T(data, DT_F32, R, C), o = UT_T(out, DT_F32, R, C);
                     tix_tensor u = UT_T(upd, DT_F32, R, K);
                     tix_tensor i = way < 2 ? UT_T(idx, DT_I64, R, K) : UT_T(idx32, DT_I32, R, K);
