@@ -13,12 +13,13 @@ static inline double bench_seconds(void) {
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Sorts n timings in place, shortest first (the median is then times[n / 2]). */
+/* qsort's order of two timings: the shorter first. */
 static inline int bench_by_value(const void* a, const void* b) {
     double x = *(const double*)a, y = *(const double*)b;
     return (x > y) - (x < y);
 }
 
+/* Sorts n timings in place, shortest first (the median is then times[n / 2]). */
 static inline void bench_sort(double* times, size_t n) {
     qsort(times, n, sizeof *times, bench_by_value);
 }
