@@ -285,6 +285,57 @@ static void test_no_memory_for_chunks(void** state) {
     free(idx);
 }
 
+/* A mean scatter keeps one int32 count per output element, except where it stages its rows
+ * (along the last axis of a dense output of rows up to 8 KiB), which it counts beside each
+ * row: with the request of those counts refused, the call along axis 0 of data [8, 300] fails
+ * with OUT_OF_MEMORY and leaves the output as it was, and the call along axis 1 asks for no
+ * such memory and gives the plain loop's means. */
+static void test_no_memory_for_counts(void** state) {
+    (void)state;
+    enum { R = 8, C = 300, K = 50 };
+    static float data[R * C], out[R * C], want[R * C], upd[R * C];
+    static int64_t idx[R * C];
+    int32_t counts[R * C] = {0};
+    for (int e = 0; e < R * C; e++) {
+        data[e] = (float)(e % 97) * 0.5f;
+        upd[e] = (float)(e % 89) * 0.25f;
+    }
+    size_t count_bytes = sizeof(int32_t) * R * C;
+    tix_diagnostic diag;
+    tix_options mean = ut_opts_diag(&diag);
+    mean.reduction = TIX_REDUCTION_MEAN;
+    tix_tensor d = UT_T(data, DT_F32, R, C), o = UT_T(out, DT_F32, R, C);
+    /* along axis 0: indices [2, C], each column's two updates into rows 3 and 5 */
+    for (int e = 0; e < 2 * C; e++)
+        idx[e] = e < C ? 3 : 5;
+    tix_tensor i = UT_T(idx, DT_I64, 2, C), u = UT_T(upd, DT_F32, 2, C);
+    memset(out, 0x3C, sizeof out);
+    arm(count_bytes, count_bytes);
+    EXPECT_STATUS(tix_scatter_elements(&d, &i, &u, 0, &o, &mean), TIX_STATUS_OUT_OF_MEMORY);
+    assert_int_equal(disarm(), 1);
+    assert_non_null(strstr(diag.message, "counts"));
+    assert_true(ut_all_bytes(out, sizeof out, 0x3C));
+    /* along axis 1: indices [R, K] with duplicates within each row */
+    memcpy(want, data, sizeof want);
+    for (int r = 0; r < R; r++) {
+        for (int k = 0; k < K; k++) {
+            int64_t v = (int64_t)((unsigned)(r * K + k) * 2654435761u % 40);
+            idx[r * K + k] = v;
+            want[r * C + v] += upd[r * K + k];
+            counts[r * C + v]++;
+        }
+    }
+    for (int e = 0; e < R * C; e++) {
+        if (counts[e] > 0) want[e] /= (float)(counts[e] + 1);
+    }
+    i = UT_T(idx, DT_I64, R, K);
+    u = UT_T(upd, DT_F32, R, K);
+    arm(count_bytes, count_bytes);
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 1, &o, &mean));
+    assert_int_equal(disarm(), 0);
+    assert_memory_equal(out, want, sizeof want);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_memory),
@@ -293,6 +344,7 @@ int main(void) {
         cmocka_unit_test(test_no_memory_for_runs),
         cmocka_unit_test(test_no_memory_for_groups),
         cmocka_unit_test(test_no_memory_for_chunks),
+        cmocka_unit_test(test_no_memory_for_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
