@@ -959,6 +959,12 @@ static void copy_planned_runs(void* context, size_t begin, size_t count) {
     }
 }
 
+/* Whether the scatter first places the identity of its reduction where its updates go
+ * (exclude_self; without a reduction it means nothing). */
+static bool places_identity(const tix_options* o) {
+    return o->exclude_self && o->reduction != TIX_REDUCTION_NONE;
+}
+
 /* An out-of-place scatter whose every row of updates addresses one whole row of a dense output
  * of at most STAGE_BYTES, one row of updates per row of output (scatter_elements along the
  * last axis), with int32/int64 indices: each output row can be staged (staged_panel) instead of
@@ -968,7 +974,7 @@ static void copy_planned_runs(void* context, size_t begin, size_t count) {
  * is not of that form. */
 static int64_t stage_bytes(const tix__call* call, const tix__loop* loop) {
     const tix_options* o = &call->options;
-    bool identity = o->exclude_self && o->reduction != TIX_REDUCTION_NONE;
+    bool identity = places_identity(o);
     tix__fused_scatter_fn fused =
         tix__fused_scatter_kernel(call->output->dtype, o->reduction, call->indices->dtype);
     tix__fused_scatter_fn placed =
@@ -989,9 +995,8 @@ static int64_t stage_bytes(const tix__call* call, const tix__loop* loop) {
  * (staged_panel) instead of in a count per output element, in passes of their own over all of
  * the indices and the output (scatter_elements_unique's shape under mean: 0.59-0.65x the
  * time): the int32 counts of a row fit in a stage, and so does every count. Given its loop from
- * scatter_rows. */
-static bool stage_counts(const tix__call* call, const tix__loop* loop) {
-    int64_t row = stage_bytes(call, loop);
+ * scatter_rows and the bytes of a row that stage_bytes gave it. */
+static bool stage_counts(const tix__call* call, const tix__loop* loop, int64_t row) {
     int64_t elements = row / (int64_t)tix_dtype_size(call->output->dtype);
     return row > 0 && elements <= STAGE_BYTES / (int64_t)sizeof(int32_t) &&
            loop->shape[1] < INT32_MAX;
@@ -1077,7 +1082,9 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     bool mean = o->reduction == TIX_REDUCTION_MEAN;
     tix__loop rows; /* the updates' loop, for the one-pass forms */
     bool one_pass = scatter_rows(call, map, &rows);
-    bool staged_mean = mean && one_pass && !in_place && stage_counts(call, &rows);
+    /* (the bytes of a row where it can be staged; chunked sums, never a mean, are not) */
+    int64_t stageable = one_pass && !in_place ? stage_bytes(call, &rows) : 0;
+    bool staged_mean = mean && stage_counts(call, &rows, stageable);
 
     /* else mean keeps one count per output element, dense and row-major: int32 where every
      * count stays below INT32_MAX (half the memory to touch and read of int64; a fresh page
@@ -1157,7 +1164,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         free(p);
         return finish_scatter(call, map, undo, undo_size, unresolved);
     }
-    int64_t staged = one_pass && !in_place && chunks == 0 ? stage_bytes(call, &rows) : 0;
+    int64_t staged = chunks == 0 ? stageable : 0;
     if ((!in_place || detour) && staged == 0) { /* data first (unless staged) */
         bool streaming = streams(n * (int64_t)size, STREAM_BYTES);
         *p = (pass){.kind = PASS_GATHER,
@@ -1171,7 +1178,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     char identity[16] = {0}; /* (reductions are checked to be defined for dtype) */
     if (o->reduction != TIX_REDUCTION_NONE)
         tix__reduction_identity(dtype, o->reduction, identity);
-    bool exclude = o->exclude_self && o->reduction != TIX_REDUCTION_NONE;
+    bool exclude = places_identity(o);
     if (exclude && staged == 0) { /* (a staged scatter places it in the stage) */
         run_constant(p, call, map, &operands, TIX_REDUCTION_NONE, identity);
         unresolved = atomic_load(&p->unresolved);
