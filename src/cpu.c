@@ -124,8 +124,9 @@ tix__simd tix__simd_level(void) {
     return (tix__simd)answer(&simd_state, cpu_simd_level);
 }
 
-void tix__simd_enable(bool enable) {
-    atomic_store_explicit(&simd_state, enable ? -1 : TIX__SIMD_NONE, memory_order_relaxed);
+void tix__simd_limit(int most) {
+    int level = cpu_simd_level();
+    atomic_store_explicit(&simd_state, level < most ? level : most, memory_order_relaxed);
 }
 
 tix__stores tix__store_mode(void) {

@@ -110,8 +110,10 @@ static void TIX_CAT(mean, NAME)(char* dst, int64_t ds, const char* counts, int64
         /* float32/float64 and dense int32 counts: a loop without branches, which the compiler
          * vectorises; each quotient is computed (by a divisor that is never 0) and the old
          * value selected where no update came, its bytes unchanged (the counts stay below
-         * INT32_MAX, so the divisor fits) */
-        for (int64_t i = 0; i < n; i++) {
+         * INT32_MAX, so the divisor fits); whole vectors first where the CPU has them (AVX2,
+         * AVX-512F: scatter_elements_unique's shape under mean TODO) */
+        int64_t i = tix__mean_simd(dst, counts, self, n, sizeof(STORAGE));
+        for (; i < n; i++) {
             int32_t count;
             memcpy(&count, counts + i * (int64_t)sizeof count, sizeof count);
             STORAGE old;

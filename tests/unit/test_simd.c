@@ -1,21 +1,26 @@
-/* The SIMD paths against the portable loops: every case runs with the SIMD paths on (where the
- * CPU has them; elsewhere both runs take the portable loops) and off (tix__simd_enable, an
- * internal hook of the static library), and both must give the same status, diagnostic and
- * output bytes, equal to a plain loop here.
+/* The SIMD paths against the portable loops: every case runs at each level of SIMD paths up to
+ * what the CPU has (AVX2, AVX-512F; tix__simd_limit, an internal hook of the static library;
+ * levels the CPU lacks take the paths it has) and with the portable loops alone, and all must
+ * give the same status, diagnostic and output bytes, equal to a plain loop here.
  *
  * The hardware gathers serve element gathers with dense int32/int64 indices and 4- or 8-byte
  * elements, a vector of indices at a time while all are in range, or under the ignore and
- * clamp rules with the fill, or the nearer end, in the lanes out of range: along a dense axis (AVX2), and along axis 0, each
- * element of a row from another row of the data (AVX-512F); and gathers whose rows share their
- * indices, along the offsets resolved once for them, the fill in the lanes that resolved to
- * nothing (AVX-512F: tix_gather along axis 1 here). Rows of lengths that are not multiples of
- * the vector, indices negative (wrapped, or out of range under the other negative rule), out of
- * range (filled, clamped, or an error) at the start, middle and end of a row and in the upper
- * half of a vector, from the middle of a row on every other index negative, or past the end
- * and negative in turn, and a 2-byte dtype (no SIMD path). */
+ * clamp rules with the fill, or the nearer end, in the lanes out of range: along a dense axis
+ * (AVX2), and along axis 0, each element of a row from another row of the data (AVX-512F); and
+ * gathers whose rows share their indices, along the offsets resolved once for them, the fill in
+ * the lanes that resolved to nothing (AVX-512F: tix_gather along axis 1 here). Rows of lengths
+ * that are not multiples of the vector, indices negative (wrapped, or out of range under the
+ * other negative rule), out of range (filled, clamped, or an error) at the start, middle and
+ * end of a row and in the upper half of a vector, from the middle of a row on every other index
+ * negative, or past the end and negative in turn, and a 2-byte dtype (no SIMD path).
+ *
+ * The means of float32 and float64 sums by int32 counts divide whole vectors (AVX2, AVX-512F):
+ * test_means_against_portable through the calls, test_mean_kernel_nans on the kernel. */
 #include "unit.h"
 
-void tix__simd_enable(bool enable);
+/* (internal.h's tix__simd, and its hook of the static library) */
+enum { SIMD_NONE, SIMD_AVX2, SIMD_AVX512, SIMD_LEVELS };
+void tix__simd_limit(int most);
 
 /* Along axis 1, data [ROWS, WIDTH]; along axis 0, data [WIDTH, COLUMNS]. */
 enum { ROWS = 3, WIDTH = 300, COLUMNS = 1100 };
@@ -107,16 +112,18 @@ static void test_gathers_against_portable(void** state) {
                         x < 2 ? TIX_NEGATIVE_WRAP : TIX_NEGATIVE_OUT_OF_RANGE;
                     for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
                         int64_t on_at, off_at;
-                        tix__simd_enable(true);
-                        tix_status on = run_case(data, dtypes[t], kind, values, n, index,
-                                                 negative, rules[r], simd, &on_at);
-                        tix__simd_enable(false);
+                        tix__simd_limit(SIMD_NONE);
                         tix_status off = run_case(data, dtypes[t], kind, values, n, index,
                                                   negative, rules[r], portable, &off_at);
-                        tix__simd_enable(true);
-                        assert_int_equal(on, off);
-                        assert_int_equal(on_at, off_at);
-                        assert_memory_equal(simd, portable, (size_t)(ROWS * width) * size);
+                        tix_status on = TIX_STATUS_OK;
+                        for (int level = SIMD_AVX2; level < SIMD_LEVELS; level++) {
+                            tix__simd_limit(level);
+                            on = run_case(data, dtypes[t], kind, values, n, index, negative,
+                                          rules[r], simd, &on_at);
+                            assert_int_equal(on, off);
+                            assert_int_equal(on_at, off_at);
+                            assert_memory_equal(simd, portable, (size_t)(ROWS * width) * size);
+                        }
                         /* and as a plain loop: wrap, then the rule */
                         bool error = where > 0 && rules[r] == TIX_OUT_OF_RANGE_ERROR;
                         assert_int_equal(on, error ? TIX_STATUS_INDEX_OUT_OF_RANGE : TIX_STATUS_OK);
@@ -150,9 +157,157 @@ static void test_gathers_against_portable(void** state) {
     assert_true(cases > 0);
 }
 
+/* A mean scatter (tix_scatter_elements, reduction mean) of float32 or float64: along axis 1 of
+ * data [ROWS, n] (rows counted beside their stage) or axis 0 of data [n, ROWS] (a count per
+ * output element), indices and updates [ROWS, u] or [u, ROWS]; the output in out. */
+static void run_mean(const void* data, const void* updates, const int64_t* indices,
+                     tix_dtype dtype, int64_t axis, int64_t n, int64_t u, bool exclude_self,
+                     void* out) {
+    tix_tensor d = axis == 1 ? UT_T((void*)data, dtype, ROWS, n) : UT_T((void*)data, dtype, n, ROWS);
+    tix_tensor i = axis == 1 ? UT_T((void*)indices, DT_I64, ROWS, u)
+                             : UT_T((void*)indices, DT_I64, u, ROWS);
+    tix_tensor up = axis == 1 ? UT_T((void*)updates, dtype, ROWS, u)
+                              : UT_T((void*)updates, dtype, u, ROWS);
+    tix_tensor o = axis == 1 ? UT_T(out, dtype, ROWS, n) : UT_T(out, dtype, n, ROWS);
+    tix_options options = ut_opts();
+    options.reduction = TIX_REDUCTION_MEAN;
+    options.exclude_self = exclude_self;
+    assert_int_equal(tix_scatter_elements(&d, &i, &up, axis, &o, &options), TIX_STATUS_OK);
+}
+
+/* The means of the SIMD paths (whole vectors of float32 or float64 sums divided by their
+ * counts) against the portable loop and a plain loop here: rows whose lengths are not
+ * multiples of the vectors, elements no update reaches (their bytes kept, NaN payloads too),
+ * counts of 1 to 5, NaN, infinite and negative-zero sums, with and without self. */
+static void test_means_against_portable(void** state) {
+    (void)state;
+    enum { MAX_N = 1003, MAX_U = 2 * MAX_N };
+    static const int64_t lengths[] = {5, 37, 1003};
+    static double data[ROWS * MAX_N], updates[ROWS * MAX_U], expected[ROWS * MAX_N];
+    static float data32[ROWS * MAX_N], updates32[ROWS * MAX_U];
+    static int64_t indices[ROWS * MAX_U], counts[ROWS * MAX_N];
+    static unsigned char simd[ROWS * MAX_N * 8], portable[ROWS * MAX_N * 8];
+    int cases = 0;
+    for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+        int64_t n = lengths[l], u = 2 * n;
+        uint32_t random = 12345;
+        for (int64_t k = 0; k < ROWS * n; k++) {
+            random = random * 1103515245u + 12345u;
+            data[k] = k % 7 == 3 ? NAN : k % 11 == 5 ? INFINITY : (double)(random >> 8) / 4096;
+        }
+        /* NaNs with payloads, kept where no update comes */
+        uint32_t payload_bits = 0x7FC01234u;
+        uint64_t payload64_bits = 0x7FF8000000001234u;
+        float payload;
+        double payload64;
+        memcpy(&payload, &payload_bits, sizeof payload);
+        memcpy(&payload64, &payload64_bits, sizeof payload64);
+        for (int64_t k = 0; k < ROWS * u; k++) {
+            random = random * 1103515245u + 12345u;
+            indices[k] = (int64_t)(random >> 8) % n;
+            updates[k] = k % 13 == 4 ? -0.0 : k % 29 == 9 ? NAN : -(double)(random >> 12) / 16;
+        }
+        for (int64_t k = 0; k < ROWS * n; k++) {
+            data32[k] = k % 17 == 8 ? payload : (float)data[k];
+            data[k] = k % 17 == 8 ? payload64 : data[k];
+        }
+        for (int64_t k = 0; k < ROWS * u; k++)
+            updates32[k] = (float)updates[k];
+        for (int64_t axis = 0; axis < 2; axis++) {
+            for (int dt = 0; dt < 2; dt++) {
+                tix_dtype dtype = dt == 0 ? DT_F32 : DT_F64;
+                size_t size = tix_dtype_size(dtype);
+                const void* d = dt == 0 ? (const void*)data32 : (const void*)data;
+                const void* up = dt == 0 ? (const void*)updates32 : (const void*)updates;
+                for (int exclude = 0; exclude < 2; exclude++) {
+                    tix__simd_limit(SIMD_NONE);
+                    run_mean(d, up, indices, dtype, axis, n, u, exclude, portable);
+                    for (int level = SIMD_AVX2; level < SIMD_LEVELS; level++) {
+                        tix__simd_limit(level);
+                        run_mean(d, up, indices, dtype, axis, n, u, exclude, simd);
+                        assert_memory_equal(simd, portable, (size_t)(ROWS * n) * size);
+                    }
+                    /* a plain loop: sums in row-major order of the updates, then divided */
+                    for (int64_t k = 0; k < ROWS * n; k++) {
+                        expected[k] = dt == 0 ? (double)data32[k] : data[k];
+                        counts[k] = 0;
+                    }
+                    for (int64_t k = 0; k < ROWS * u; k++) { /* (row, j) of the updates */
+                        int64_t row = axis == 1 ? k / u : k % ROWS, j = axis == 1 ? k % u : k / ROWS;
+                        int64_t e = axis == 1 ? row * n + indices[k] : indices[k] * ROWS + row;
+                        if (counts[e]++ == 0 && exclude) expected[e] = 0;
+                        expected[e] = dt == 0 ? (double)((float)expected[e] + updates32[k])
+                                              : expected[e] + updates[k];
+                        (void)j;
+                    }
+                    for (int64_t e = 0; e < ROWS * n; e++) {
+                        const unsigned char* got = simd + (size_t)e * size;
+                        if (counts[e] == 0) { /* untouched: data's bytes */
+                            const void* from = dt == 0 ? (const void*)&data32[e] : (const void*)&data[e];
+                            assert_memory_equal(got, from, size);
+                            continue;
+                        }
+                        double divisor = (double)(counts[e] + (exclude ? 0 : 1));
+                        if (dt == 0) {
+                            float mean = (float)expected[e] / (float)divisor, want = isnan(mean) ? NAN : mean;
+                            assert_memory_equal(got, &want, size);
+                        } else {
+                            double mean = expected[e] / divisor, want = isnan(mean) ? NAN : mean;
+                            assert_memory_equal(got, &want, size);
+                        }
+                    }
+                    cases++;
+                }
+            }
+        }
+    }
+    assert_int_equal(cases, 24);
+}
+
+/* The mean kernel itself (src/kernels/reduce_real.h) at each level, on dense int32 counts: a
+ * NaN sum with a payload where updates came becomes the canonical NaN (no call leaves such a
+ * sum, so only here), and keeps its bytes where none did. */
+typedef void (*mean_kernel_fn)(char* dst, int64_t dst_stride, const char* counts,
+                               int64_t count_stride, size_t count_size, int64_t self, int64_t n);
+mean_kernel_fn tix__mean_kernel(tix_dtype dtype);
+
+static void test_mean_kernel_nans(void** state) {
+    (void)state;
+    enum { LONG = 37 };
+    int32_t counts[LONG];
+    float f[LONG], want_f[LONG];
+    double d[LONG], want_d[LONG];
+    const uint32_t payload = 0x7fc00123u, canonical = 0x7fc00000u;
+    const uint64_t payload64 = 0x7ff8000000000123u, canonical64 = 0x7ff8000000000000u;
+    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+        tix__simd_limit(level);
+        for (int k = 0; k < LONG; k++) {
+            counts[k] = k % 3 == 0 ? 0 : k % 7;
+            f[k] = k % 4 == 1 ? NAN : (float)k - 10.5f;
+            d[k] = (double)f[k];
+            if (k % 4 == 1) {
+                memcpy(&f[k], &payload, sizeof payload);
+                memcpy(&d[k], &payload64, sizeof payload64);
+            }
+            want_f[k] = counts[k] != 0 ? f[k] / (float)(counts[k] + 1) : f[k];
+            want_d[k] = counts[k] != 0 ? d[k] / (double)(counts[k] + 1) : d[k];
+            if (k % 4 == 1 && counts[k] != 0) {
+                memcpy(&want_f[k], &canonical, sizeof canonical);
+                memcpy(&want_d[k], &canonical64, sizeof canonical64);
+            }
+        }
+        tix__mean_kernel(DT_F32)((char*)f, 4, (const char*)counts, 4, 4, 1, LONG);
+        assert_memory_equal(f, want_f, sizeof f);
+        tix__mean_kernel(DT_F64)((char*)d, 8, (const char*)counts, 4, 4, 1, LONG);
+        assert_memory_equal(d, want_d, sizeof d);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gathers_against_portable),
+        cmocka_unit_test(test_means_against_portable),
+        cmocka_unit_test(test_mean_kernel_nans),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
