@@ -109,7 +109,7 @@ typedef struct pass {
     int64_t self;                /* mean: 1 when data counts as an element */
     int64_t rows_per_unit;       /* rows in one unit of parallel work */
     int64_t row_span;            /* bytes of the indexed operand one row reaches, to prefetch */
-    int64_t pack_bytes;          /* a cache-blocked gather's scratch block (packed_panel), or 0 */
+    int64_t pack_bytes;          /* a cache-blocked pass's scratch block (packed_panel), or 0 */
     size_t element;              /* bytes per element (gathers, grouped scatters; mean: of a
                                     count) */
     tix__row_fn merge;           /* a scatter that may reduce its updates in groups
@@ -292,12 +292,13 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
     }
 }
 
-/* A cache-blocked gather's panel: every row of one tile, all reading the same block of data
- * (rs[INDEXED] = 0): positions [0, size) of the indexed dimension, n elements each, strided in
- * the data by step and es[INDEXED], often a page apart. Copied into a dense scratch block first,
- * the block spans a few pages instead of one per position, and the reads that follow jump
- * within it (gather_elements_first: 8.9 ms against 20.6 ms, in a separate test). Without
- * memory for the scratch block, the panel reads the data in place. */
+/* A cache-blocked panel: every row of one tile, all reaching the same block of the indexed
+ * operand (rs[INDEXED] = 0): positions [0, size) of the indexed dimension, n elements each,
+ * strided by step and es[INDEXED], often a page apart. Copied into a dense scratch block first,
+ * the block spans a few pages instead of one per position, and the accesses that follow jump
+ * within it (gather_elements_first: 8.9 ms against 20.6 ms, in a separate test); a scatter's
+ * block is copied back after its updates. Without memory for the scratch block, the panel works
+ * in place. */
 static void packed_panel(const pass* p, char** base, const int64_t* rs, int64_t* es, int64_t m,
                          int64_t n) {
     char* scratch = malloc((size_t)p->pack_bytes);
@@ -306,6 +307,9 @@ static void packed_panel(const pass* p, char** base, const int64_t* rs, int64_t*
         return;
     }
     int64_t size = p->tuples.size[0], step = p->tuples.step[0], row = n * (int64_t)p->element;
+    char* block = base[TIX__INDEXED];
+    int64_t block_stride = es[TIX__INDEXED];
+    tix__row_fn move = tix__move_kernel(p->element);
     /* the positions lie a page or more apart, where the hardware does not look ahead: each is
      * prefetched ROWS_AHEAD ahead (gather_elements_first: 0.92-0.95x the time at 1 thread,
      * 0.95-0.99x at 2, against none) */
@@ -313,15 +317,18 @@ static void packed_panel(const pass* p, char** base, const int64_t* rs, int64_t*
                        ? n * es[TIX__INDEXED] : 0;
     for (int64_t position = 0; position < size; position++) {
         if (position + ROWS_AHEAD < size)
-            prefetch_span(base[TIX__INDEXED] + (position + ROWS_AHEAD) * step, span);
-        p->row(scratch + position * row, (int64_t)p->element,
-               base[TIX__INDEXED] + position * step, es[TIX__INDEXED], n);
+            prefetch_span(block + (position + ROWS_AHEAD) * step, span);
+        move(scratch + position * row, (int64_t)p->element, block + position * step, block_stride,
+             n);
     }
     tix__tuples packed = p->tuples;
     packed.step = &row;
     base[TIX__INDEXED] = scratch;
     es[TIX__INDEXED] = (int64_t)p->element;
     element_panel(p, &packed, base, rs, es, m, n);
+    for (int64_t position = 0; p->kind == PASS_SCATTER && position < size; position++)
+        move(block + position * step, block_stride, scratch + position * row, (int64_t)p->element,
+             n);
     free(scratch);
 }
 
@@ -491,14 +498,18 @@ static int64_t divisor(int64_t n, int64_t limit, int64_t least) {
 }
 
 /* A gather taking one element per tuple from rows it jumps between (the dimension before the
- * innermost picks data rows): cut the innermost dimension into tiles and run the tiles
- * outermost, so that the part of the data a tile reads stays below tix__block_bytes (a quarter
- * of the L2 cache a core has); each tile's part of the data is packed (packed_panel) when it
- * is at most twice that. A panel is then one whole tile. */
+ * innermost picks data rows), or a scatter putting one into rows it jumps between: cut the
+ * innermost dimension into tiles and run the tiles outermost, so that the part of the indexed
+ * operand a tile reaches stays below tix__block_bytes (a quarter of the L2 cache a core has);
+ * each tile's part is packed (packed_panel) when it is at most twice that. A panel is then one
+ * whole tile. Every element of a scatter's output lies in one tile, where its updates still come
+ * in row-major order; but the chunks of TIX_ACCUMULATE_CHUNKED are cut in the loop's order, so
+ * those scatters keep it. */
 static void block_for_cache(pass* p) {
     tix__loop* loop = &p->loop;
     int32_t inner = loop->rank - 1, outer = inner - 1;
-    if (p->kind != PASS_GATHER || loop->components != 1 || outer < 0 ||
+    bool blocks = p->kind == PASS_GATHER || (p->kind == PASS_SCATTER && p->chunks == 0);
+    if (!blocks || loop->components != 1 || outer < 0 ||
         loop->rank >= TIX_MAX_RANK || loop->stride[TIX__INDICES][inner] == 0 ||
         loop->stride[TIX__INDEXED][outer] != 0 || loop->stride[TIX__INDEXED][inner] == 0) {
         return;
