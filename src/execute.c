@@ -109,6 +109,7 @@ typedef struct pass {
     int64_t self;                /* mean: 1 when data counts as an element */
     int64_t rows_per_unit;       /* rows in one unit of parallel work */
     int64_t row_span;            /* bytes of the indexed operand one row reaches, to prefetch */
+    bool planned;                /* plan_pass laid out the loop */
     int64_t pack_bytes;          /* a cache-blocked pass's scratch block (packed_panel), or 0 */
     size_t element;              /* bytes per element (gathers, grouped scatters; mean: of a
                                     count) */
@@ -121,7 +122,8 @@ typedef struct pass {
     char* copies;                /* ... with these copies of the output, */
     int64_t copy_count;          /* ... this many (at least 1) */
     int64_t stage_bytes;         /* a staged scatter (staged_panel): bytes of a row, or 0 */
-    const char* stage_data;      /* ... its data, dense as the output */
+    const char* stage_data;      /* ... its data, dense as the output (and where a packed
+                                    scatter's blocks come from, or NULL: from the output) */
     const char* stage_output;    /* ... and its output */
     bool stage_streaming;        /* ... written back with streaming stores */
     tix__fused_scatter_fn stage_identity; /* ... exclude_self: places `constant`, the identity,
@@ -297,28 +299,31 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
  * strided by step and es[INDEXED], often a page apart. Copied into a dense scratch block first,
  * the block spans a few pages instead of one per position, and the accesses that follow jump
  * within it (gather_elements_first: 8.9 ms against 20.6 ms, in a separate test); a scatter's
- * block is copied back after its updates. Without memory for the scratch block, the panel works
- * in place. */
+ * block is copied back after its updates (and copied from data, out of place, where data was not
+ * copied into the output first: packs_whole). Without memory for the scratch block, the panel
+ * works in place. */
 static void packed_panel(const pass* p, char** base, const int64_t* rs, int64_t* es, int64_t m,
                          int64_t n) {
+    int64_t size = p->tuples.size[0], step = p->tuples.step[0], row = n * (int64_t)p->element;
+    char* block = base[TIX__INDEXED];
+    const char* from = p->stage_data != NULL ? p->stage_data + (block - p->stage_output) : block;
+    int64_t block_stride = es[TIX__INDEXED];
+    tix__row_fn move = tix__move_kernel(p->element);
     char* scratch = malloc((size_t)p->pack_bytes);
     if (scratch == NULL) {
+        for (int64_t position = 0; from != block && position < size; position++)
+            move(block + position * step, block_stride, from + position * step, block_stride, n);
         element_panel(p, &p->tuples, base, rs, es, m, n);
         return;
     }
-    int64_t size = p->tuples.size[0], step = p->tuples.step[0], row = n * (int64_t)p->element;
-    char* block = base[TIX__INDEXED];
-    int64_t block_stride = es[TIX__INDEXED];
-    tix__row_fn move = tix__move_kernel(p->element);
     /* the positions lie a page or more apart, where the hardware does not look ahead: each is
      * prefetched ROWS_AHEAD ahead (gather_elements_first: 0.92-0.95x the time at 1 thread,
      * 0.95-0.99x at 2, against none) */
-    int64_t span = es[TIX__INDEXED] > 0 && n <= ROW_SPAN_MAX / es[TIX__INDEXED]
-                       ? n * es[TIX__INDEXED] : 0;
+    int64_t span = block_stride > 0 && n <= ROW_SPAN_MAX / block_stride ? n * block_stride : 0;
     for (int64_t position = 0; position < size; position++) {
         if (position + ROWS_AHEAD < size)
-            prefetch_span(block + (position + ROWS_AHEAD) * step, span);
-        move(scratch + position * row, (int64_t)p->element, block + position * step, block_stride,
+            prefetch_span(from + (position + ROWS_AHEAD) * step, span);
+        move(scratch + position * row, (int64_t)p->element, from + position * step, block_stride,
              n);
     }
     tix__tuples packed = p->tuples;
@@ -677,12 +682,20 @@ static bool group_exactly(const pass* p, const tix_executor* executor) {
     return true;
 }
 
-/* Folds the loop and runs every row: through the executor when there is one and the work is
- * worth it, with the units a scatter may split into (or its groups). */
-static void run(pass* p, const tix_executor* executor) {
+/* Folds the loop and lays it out for the cache: what run does first, unless done before (a
+ * scatter that packs its tiles from data plans before it decides that data needs no copy). */
+static void plan_pass(pass* p) {
     tix__loop_fold(&p->loop);
     block_for_cache(p);
     p->row_span = row_span(p);
+    p->planned = true;
+}
+
+/* Plans the pass and runs every row: through the executor when there is one and the work is
+ * worth it, with the units a scatter may split into (or its groups). */
+static void run(pass* p, const tix_executor* executor) {
+    if (!p->planned)
+        plan_pass(p);
     int64_t rows = tix__loop_rows(&p->loop);
     if (rows == 0)
         return;
@@ -976,6 +989,22 @@ static bool places_identity(const tix_options* o) {
     return o->exclude_self && o->reduction != TIX_REDUCTION_NONE;
 }
 
+/* Whether a planned scatter packs its tiles (block_for_cache) and they take in every element of
+ * its output, dense as data is: then each tile can be packed from data (packed_panel) instead of
+ * data being copied into the whole output first (updates that reach part of the output leave
+ * the rest to that copy). */
+static bool packs_whole(const pass* p, const tix__call* call) {
+    const tix__loop* loop = &p->loop;
+    if (p->pack_bytes == 0 || !dense(call->output) || !dense(call->data))
+        return false;
+    int64_t covered = loop->size[0]; /* (the positions of a tile's block) */
+    for (int32_t d = 0; d < loop->rank; d++) {
+        if (loop->stride[TIX__INDEXED][d] != 0)
+            covered *= loop->shape[d];
+    }
+    return covered == tix_tensor_count(call->output);
+}
+
 /* An out-of-place scatter whose every row of updates addresses one whole row of a dense output
  * of at most STAGE_BYTES, one row of updates per row of output (scatter_elements along the
  * last axis), with int32/int64 indices: each output row can be staged (staged_panel) instead of
@@ -1131,7 +1160,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
             detour_memory = malloc((size_t)bytes);
     }
     bool chunks_ready = chunks == 0 || (copies != NULL && (!detour || detour_memory != NULL));
-    pass* p = malloc(sizeof *p);
+    pass* p = malloc(2 * sizeof *p); /* (the scatter's pass, and one for those before it) */
     if (p == NULL || (per_element && counts_memory == NULL) || !chunks_ready) {
         free(p);
         free(counts_memory);
@@ -1176,25 +1205,15 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         return finish_scatter(call, map, undo, undo_size, unresolved);
     }
     int64_t staged = chunks == 0 ? stageable : 0;
-    if ((!in_place || detour) && staged == 0) { /* data first (unless staged) */
-        bool streaming = streams(n * (int64_t)size, STREAM_BYTES);
-        *p = (pass){.kind = PASS_GATHER,
-                    .row = streaming ? tix__stream_move_kernel(size) : tix__move_kernel(size)};
-        tix__operands operands = {output, call->data, NULL, NULL};
-        build(p, call, &whole, &operands);
-        run(p, executor);
-    }
-
-    tix__operands operands = {call->updates, output, call->indices, NULL};
+    bool exclude = places_identity(o);
     char identity[16] = {0}; /* (reductions are checked to be defined for dtype) */
     if (o->reduction != TIX_REDUCTION_NONE)
         tix__reduction_identity(dtype, o->reduction, identity);
-    bool exclude = places_identity(o);
-    if (exclude && staged == 0) { /* (a staged scatter places it in the stage) */
-        run_constant(p, call, map, &operands, TIX_REDUCTION_NONE, identity);
-        unresolved = atomic_load(&p->unresolved);
-    }
 
+    /* The scatter's pass, planned first: where it packs its tiles and can take them from data,
+     * data is not copied into the output first (the passes before it run in `prior`). */
+    pass* prior = p + 1;
+    tix__operands operands = {call->updates, output, call->indices, NULL};
     *p = (pass){.kind = PASS_SCATTER,
                 .row = tix__reduce_kernel(dtype, o->reduction),
                 .scatter = tix__scatter_kernel(dtype, o->reduction),
@@ -1211,7 +1230,25 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
                 .copies = copies,
                 .copy_count = copy_count};
     build(p, call, map, &operands);
-    tix__loop_fold(&p->loop);
+    plan_pass(p);
+    bool packs_data = !in_place && !detour && !exclude && packs_whole(p, call);
+    if (packs_data) {
+        p->stage_data = call->data->data;
+        p->stage_output = output->data;
+        p->merge = NULL; /* (tiles are units of their own; groups would read the output) */
+    }
+    if ((!in_place || detour) && staged == 0 && !packs_data) { /* data first */
+        bool streaming = streams(n * (int64_t)size, STREAM_BYTES);
+        *prior = (pass){.kind = PASS_GATHER,
+                        .row = streaming ? tix__stream_move_kernel(size) : tix__move_kernel(size)};
+        tix__operands copied = {output, call->data, NULL, NULL};
+        build(prior, call, &whole, &copied);
+        run(prior, executor);
+    }
+    if (exclude && staged == 0) { /* (a staged scatter places it in the stage) */
+        run_constant(prior, call, map, &operands, TIX_REDUCTION_NONE, identity);
+        unresolved = atomic_load(&prior->unresolved);
+    }
     if (staged > 0) {
         p->stage_bytes = staged;
         p->stage_data = call->data->data;

@@ -137,7 +137,10 @@ static void test_no_memory_for_undo(void** state) {
 }
 
 /* A large gather along axis 0 copies each column tile of the data into a scratch block; without
- * memory for the blocks it reads the data in place: the same bytes, serially and on a pool. */
+ * memory for the blocks it reads the data in place: the same bytes, serially and on a pool. So
+ * does a large scatter-add along axis 0 out of place, whose blocks come from data (not copied
+ * into the output first): without them it copies each block from data into the output and
+ * adds the tile's updates there. */
 static void test_no_memory_for_scratch(void** state) {
     (void)state;
     enum { R = 640, C = 1024, M = 32 };
@@ -167,11 +170,36 @@ static void test_no_memory_for_scratch(void** state) {
         EXPECT_OK(status);
         assert_memory_equal(out, want, sizeof(float) * M * C);
     }
+    /* the scatter: out[idx[k]][k % C] += k % 7, out of place (updates [M, C]: the same as idx) */
+    float* sums = malloc(sizeof(float) * R * C);
+    float* upd = malloc(sizeof(float) * M * C);
+    float* expected = malloc(sizeof(float) * R * C);
+    assert_true(sums && upd && expected);
+    memcpy(expected, data, sizeof(float) * R * C);
+    for (int k = 0; k < M * C; k++) {
+        upd[k] = (float)(k % 7);
+        expected[idx[k] * C + k % C] += upd[k];
+    }
+    tix_tensor u = UT_T(upd, DT_F32, M, C), s = UT_T(sums, DT_F32, R, C);
+    for (int threads = 1; threads <= 2; threads++) {
+        tix_options options = ut_opts();
+        options.reduction = TIX_REDUCTION_ADD;
+        options.executor = threads == 2 ? &executor : NULL;
+        memset(sums, 0, sizeof(float) * R * C);
+        arm(64 * 1024, SIZE_MAX);
+        tix_status status = tix_scatter_elements(&d, &i, &u, 0, &s, &options);
+        assert_true(disarm() > 0);
+        EXPECT_OK(status);
+        assert_memory_equal(sums, expected, sizeof(float) * R * C);
+    }
     tix_threadpool_destroy(pool);
     free(data);
     free(out);
     free(want);
     free(idx);
+    free(sums);
+    free(upd);
+    free(expected);
 }
 
 /* A scatter whose updates replace whole runs of its output writes it in one pass, from a table

@@ -1448,6 +1448,129 @@ static void test_nan_canonical_sums(void** state) {
     }
 }
 
+void tix__block_choose(int64_t bytes);
+
+/* One scatter of test_cache_blocked_scatters into `out`: data [R, C] of dtype, updates and indices
+ * [M, cols] along axis 0, out of place or in place (data copied into out first), on `executor`
+ * (or none), with the tiles of cache-blocked passes pinned at tile_bytes. */
+static void blocked_scatter(const unsigned char* data, const unsigned char* updates,
+                            const void* idx, tix_dtype dtype, tix_dtype index, int64_t rows,
+                            int64_t columns, int64_t m, int64_t cols, bool in_place,
+                            const tix_options* options, int64_t tile_bytes, unsigned char* out) {
+    size_t size = tix_dtype_size(dtype);
+    tix__block_choose(tile_bytes);
+    if (in_place)
+        memcpy(out, data, (size_t)(rows * columns) * size);
+    tix_tensor d = ut_tensor(in_place ? (void*)out : (void*)data, dtype, 2,
+                             UT_DIMS(rows, columns), NULL);
+    tix_tensor o = ut_tensor(out, dtype, 2, UT_DIMS(rows, columns), NULL);
+    tix_tensor i = ut_tensor((void*)idx, index, 2, UT_DIMS(m, cols), UT_DIMS(columns, 1));
+    tix_tensor u = ut_tensor((void*)updates, dtype, 2, UT_DIMS(m, cols), UT_DIMS(columns, 1));
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, options));
+    tix__block_choose(0);
+}
+
+/* Large scatters along axis 0 put one element per update into rows they jump between: the
+ * library runs them in column tiles, copies each tile's block of the output into a dense scratch
+ * block (out of place, from data, where the updates cover the whole output), applies the tile's
+ * updates there in row-major order and writes the block back. Data [640, 512] of 1-, 4- and
+ * 8-byte elements; int64, int32 and int16 indices (the fused loops and the general one), a few
+ * negative (wrapped) and out of range (ignored); no reduction, add, max and mean, with and
+ * without exclude_self; out of place with updates over every column or all but the last 8 (the
+ * output then copied from data first), and in place; serial and on two threads. Each call with
+ * tiles of 64 KiB (of 32 float32 columns) against the same call with tiles pinned larger than
+ * the output (so not blocked), byte for byte; and float32 add against a plain loop. */
+static void test_cache_blocked_scatters(void** state) {
+    (void)state;
+    enum { R = 640, C = 512, M = 96 };
+    static const tix_dtype dtypes[] = {DT_F32, DT_F64, DT_I8};
+    static const tix_dtype index_dtypes[] = {DT_I64, DT_I32, DT_I16};
+    static const tix_reduction reductions[] = {TIX_REDUCTION_NONE, TIX_REDUCTION_ADD,
+                                               TIX_REDUCTION_MAX, TIX_REDUCTION_MEAN};
+    unsigned char* data = malloc((size_t)R * C * 8);
+    unsigned char* updates = malloc((size_t)M * C * 8);
+    unsigned char* blocked = malloc((size_t)R * C * 8);
+    unsigned char* whole = malloc((size_t)R * C * 8);
+    int64_t* values = malloc(sizeof(int64_t) * M * C);
+    void* idx = malloc(sizeof(int64_t) * M * C);
+    assert_true(data && updates && blocked && whole && values && idx);
+    for (int64_t k = 0; k < M * C; k++) {
+        values[k] = (int64_t)((uint64_t)k * 2654435761u % R);
+        if (k % 97 == 5) values[k] = -1 - k % R; /* negative: wraps */
+        if (k % 389 == 7) values[k] = R + k % 3; /* out of range: ignored */
+    }
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    int calls = 0;
+    for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
+        size_t size = tix_dtype_size(dtypes[t]);
+        for (int64_t k = 0; k < R * C; k++) { /* small integers: sums stay exact */
+            int v = (int)(k * 7 % 23) - 11;
+            if (dtypes[t] == DT_F32) ((float*)data)[k] = (float)v;
+            if (dtypes[t] == DT_F64) ((double*)data)[k] = v;
+            if (dtypes[t] == DT_I8) ((int8_t*)data)[k] = (int8_t)v;
+        }
+        for (int64_t k = 0; k < M * C; k++) {
+            int v = (int)(k * 5 % 19) - 9;
+            if (dtypes[t] == DT_F32) ((float*)updates)[k] = (float)v;
+            if (dtypes[t] == DT_F64) ((double*)updates)[k] = v;
+            if (dtypes[t] == DT_I8) ((int8_t*)updates)[k] = (int8_t)v;
+        }
+        for (size_t x = 0; x < sizeof index_dtypes / sizeof index_dtypes[0]; x++) {
+            for (int64_t k = 0; k < M * C; k++)
+                ut_store_index(idx, index_dtypes[x], k, values[k]);
+            for (size_t r = 0; r < sizeof reductions / sizeof reductions[0]; r++) {
+                for (int exclude = 0; exclude < (r == 0 ? 1 : 2); exclude++) {
+                    for (int form = 0; form < 3; form++) { /* whole, partial, in place */
+                        for (int threads = 1; threads <= 2; threads++) {
+                            tix_options o = ut_opts();
+                            o.reduction = reductions[r];
+                            o.exclude_self = exclude == 1;
+                            o.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+                            o.executor = threads == 2 ? &executor : NULL;
+                            int64_t cols = form == 1 ? C - 8 : C;
+                            blocked_scatter(data, updates, idx, dtypes[t], index_dtypes[x], R, C,
+                                            M, cols, form == 2, &o, 64 * 1024, blocked);
+                            blocked_scatter(data, updates, idx, dtypes[t], index_dtypes[x], R, C,
+                                            M, cols, form == 2, &o, INT64_C(1) << 30, whole);
+                            assert_memory_equal(blocked, whole, (size_t)R * C * size);
+                            calls++;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    /* float32 add (the int16 indices the loop above left) against a plain loop */
+    float* want = (float*)whole;
+    for (int64_t k = 0; k < R * C; k++)
+        want[k] = (float)((int)(k * 7 % 23) - 11);
+    for (int64_t k = 0; k < M * C; k++) {
+        int64_t v = values[k] < 0 ? values[k] + R : values[k];
+        if (v < R)
+            want[v * C + k % C] += (float)((int)(k * 5 % 19) - 9);
+    }
+    for (int64_t k = 0; k < R * C; k++)
+        ((float*)data)[k] = (float)((int)(k * 7 % 23) - 11);
+    for (int64_t k = 0; k < M * C; k++)
+        ((float*)updates)[k] = (float)((int)(k * 5 % 19) - 9);
+    tix_options add = ut_opts();
+    add.reduction = TIX_REDUCTION_ADD;
+    add.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+    blocked_scatter(data, updates, idx, DT_F32, DT_I16, R, C, M, C, false, &add, 64 * 1024,
+                    blocked);
+    assert_memory_equal(blocked, want, (size_t)R * C * sizeof(float));
+    assert_int_equal(calls, 3 * 3 * 7 * 3 * 2);
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(updates);
+    free(blocked);
+    free(whole);
+    free(values);
+    free(idx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_onnx_scatter_examples),
@@ -1475,6 +1598,7 @@ int main(void) {
         cmocka_unit_test(test_staged_rows),
         cmocka_unit_test(test_plain_loop_lines),
         cmocka_unit_test(test_nan_canonical_sums),
+        cmocka_unit_test(test_cache_blocked_scatters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
