@@ -1,0 +1,134 @@
+/* The interleaved A/B comparison of two builds on scatters along an outer axis, which the ten
+ * workloads do not take (bench/ab.sh builds and links it in place of bench/ab.c):
+ *
+ *   AB_MAIN=bench/outer_axis.c bench/ab.sh BASE [HEAD] -- [-t THREADS] [-n CALLS] [-i] [-r none]
+ *
+ * tix_scatter_elements along axis 0 on gather_elements_first's shape: data [1024, 4096] float32,
+ * indices (int64, uniform in [0, 1024) from a fixed seed) and updates [1024, 4096], reduction add
+ * (-r none: none), out of place (-i: in place, each call on data as the call before left it).
+ * Both builds' outputs are compared byte for byte once, then the calls alternate (A B, B A, ...)
+ * after one untimed call each. Prints the median and minimum of each build and B / A. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <tix.h>
+
+#include "timing.h"
+
+#define BUILD(p)                                                                            \
+    tix_status p##_tix_tensor_init(tix_tensor* tensor, void* data, tix_dtype dtype,          \
+                                   int32_t rank, const int64_t* shape);                      \
+    tix_status p##_tix_scatter_elements(const tix_tensor* data, const tix_tensor* indices,   \
+                                        const tix_tensor* updates, int64_t axis,             \
+                                        const tix_tensor* output, const tix_options* options); \
+    tix_threadpool* p##_tix_threadpool_create(size_t threads);                               \
+    void p##_tix_threadpool_destroy(tix_threadpool* pool);                                   \
+    tix_executor p##_tix_threadpool_executor(tix_threadpool* pool);
+BUILD(a)
+BUILD(b)
+#undef BUILD
+
+typedef tix_status (*scatter_fn)(const tix_tensor*, const tix_tensor*, const tix_tensor*,
+                                 int64_t, const tix_tensor*, const tix_options*);
+
+enum { ROWS = 1024, COLUMNS = 4096, MAX_CALLS = 1000 };
+
+int main(int argc, char** argv) {
+    int threads = 1, calls = 21;
+    bool in_place = false;
+    tix_reduction reduction = TIX_REDUCTION_ADD;
+    for (int k = 1; k < argc; k++) {
+        if (strcmp(argv[k], "-i") == 0) {
+            in_place = true;
+        } else if (strcmp(argv[k], "-r") == 0 && k + 1 < argc && strcmp(argv[k + 1], "none") == 0) {
+            reduction = TIX_REDUCTION_NONE;
+            k++;
+        } else if ((strcmp(argv[k], "-t") == 0 || strcmp(argv[k], "-n") == 0) && k + 1 < argc &&
+                   atoi(argv[k + 1]) >= 1 && atoi(argv[k + 1]) <= MAX_CALLS) {
+            *(argv[k][1] == 't' ? &threads : &calls) = atoi(argv[k + 1]);
+            k++;
+        } else {
+            fprintf(stderr, "usage: outer_axis [-t THREADS] [-n CALLS] [-i] [-r none]\n");
+            return 2;
+        }
+    }
+    size_t elements = (size_t)ROWS * COLUMNS;
+    float* data = malloc(elements * sizeof(float));
+    float* updates = malloc(elements * sizeof(float));
+    int64_t* indices = malloc(elements * sizeof(int64_t));
+    float* outputs[2] = {malloc(elements * sizeof(float)), malloc(elements * sizeof(float))};
+    double* times[2] = {malloc((size_t)calls * sizeof(double)),
+                        malloc((size_t)calls * sizeof(double))};
+    if (!data || !updates || !indices || !outputs[0] || !outputs[1] || !times[0] || !times[1]) {
+        fprintf(stderr, "outer_axis: no memory\n");
+        return 1;
+    }
+    uint64_t state = 1;
+    for (size_t k = 0; k < elements; k++) {
+        state = state * 6364136223846793005u + 1442695040888963407u;
+        indices[k] = (int64_t)((state >> 33) % ROWS);
+        data[k] = (float)(k % 1000);
+        updates[k] = (float)(k % 77);
+        outputs[0][k] = outputs[1][k] = 0;
+    }
+    static const scatter_fn scatters[2] = {a_tix_scatter_elements, b_tix_scatter_elements};
+    tix_threadpool* pools[2] = {NULL, NULL};
+    tix_executor executors[2];
+    tix_options options[2];
+    tix_tensor d[2], o[2], i, u;
+    const int64_t shape[2] = {ROWS, COLUMNS};
+    a_tix_tensor_init(&i, indices, TIX_DTYPE_INT64, 2, shape);
+    a_tix_tensor_init(&u, updates, TIX_DTYPE_FLOAT32, 2, shape);
+    for (int side = 0; side < 2; side++) {
+        if (in_place) /* (each build on its own copy of data) */
+            memcpy(outputs[side], data, elements * sizeof(float));
+        a_tix_tensor_init(&d[side], in_place ? outputs[side] : data, TIX_DTYPE_FLOAT32, 2, shape);
+        a_tix_tensor_init(&o[side], outputs[side], TIX_DTYPE_FLOAT32, 2, shape);
+        memset(&options[side], 0, sizeof options[side]);
+        options[side].reduction = reduction;
+        if (threads > 1) {
+            pools[side] = side == 0 ? a_tix_threadpool_create((size_t)threads)
+                                    : b_tix_threadpool_create((size_t)threads);
+            if (pools[side] == NULL) {
+                fprintf(stderr, "outer_axis: no pool of %d threads\n", threads);
+                return 1;
+            }
+            executors[side] = side == 0 ? a_tix_threadpool_executor(pools[side])
+                                        : b_tix_threadpool_executor(pools[side]);
+            options[side].executor = &executors[side];
+        }
+    }
+    for (int call = -1; call < calls; call++) { /* (call -1: untimed, then compared) */
+        for (int turn = 0; turn < 2; turn++) {
+            int side = (call + turn) & 1;
+            double start = bench_seconds();
+            tix_status status = scatters[side](&d[side], &i, &u, 0, &o[side], &options[side]);
+            double seconds = bench_seconds() - start;
+            if (status != TIX_STATUS_OK) {
+                fprintf(stderr, "outer_axis: build %c failed (%d)\n", "AB"[side], (int)status);
+                return 1;
+            }
+            if (call >= 0)
+                times[side][call] = seconds;
+        }
+        if (call == -1 && memcmp(outputs[0], outputs[1], elements * sizeof(float)) != 0) {
+            fprintf(stderr, "outer_axis: the builds' outputs differ\n");
+            return 1;
+        }
+    }
+    bench_sort(times[0], (size_t)calls);
+    bench_sort(times[1], (size_t)calls);
+    double a = times[0][calls / 2], b = times[1][calls / 2];
+    printf("scatter_elements axis 0 %s%s %dT  A median %8.3f min %8.3f  B median %8.3f min %8.3f"
+           "  B/A %.3f (min %.3f)\n",
+           reduction == TIX_REDUCTION_ADD ? "add" : "none", in_place ? " in place" : "", threads,
+           a * 1e3, times[0][0] * 1e3, b * 1e3, times[1][0] * 1e3, b / a,
+           times[1][0] / times[0][0]);
+    if (threads > 1) {
+        a_tix_threadpool_destroy(pools[0]);
+        b_tix_threadpool_destroy(pools[1]);
+    }
+    return 0;
+}
