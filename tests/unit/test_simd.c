@@ -163,7 +163,8 @@ static void test_gathers_against_portable(void** state) {
 static void run_mean(const void* data, const void* updates, const int64_t* indices,
                      tix_dtype dtype, int64_t axis, int64_t n, int64_t u, bool exclude_self,
                      void* out) {
-    tix_tensor d = axis == 1 ? UT_T((void*)data, dtype, ROWS, n) : UT_T((void*)data, dtype, n, ROWS);
+    tix_tensor d = axis == 1 ? UT_T((void*)data, dtype, ROWS, n)
+                             : UT_T((void*)data, dtype, n, ROWS);
     tix_tensor i = axis == 1 ? UT_T((void*)indices, DT_I64, ROWS, u)
                              : UT_T((void*)indices, DT_I64, u, ROWS);
     tix_tensor up = axis == 1 ? UT_T((void*)updates, dtype, ROWS, u)
@@ -233,23 +234,24 @@ static void test_means_against_portable(void** state) {
                         counts[k] = 0;
                     }
                     for (int64_t k = 0; k < ROWS * u; k++) { /* (row, j) of the updates */
-                        int64_t row = axis == 1 ? k / u : k % ROWS, j = axis == 1 ? k % u : k / ROWS;
+                        int64_t row = axis == 1 ? k / u : k % ROWS;
                         int64_t e = axis == 1 ? row * n + indices[k] : indices[k] * ROWS + row;
                         if (counts[e]++ == 0 && exclude) expected[e] = 0;
                         expected[e] = dt == 0 ? (double)((float)expected[e] + updates32[k])
                                               : expected[e] + updates[k];
-                        (void)j;
                     }
                     for (int64_t e = 0; e < ROWS * n; e++) {
                         const unsigned char* got = simd + (size_t)e * size;
                         if (counts[e] == 0) { /* untouched: data's bytes */
-                            const void* from = dt == 0 ? (const void*)&data32[e] : (const void*)&data[e];
+                            const void* from =
+                                dt == 0 ? (const void*)&data32[e] : (const void*)&data[e];
                             assert_memory_equal(got, from, size);
                             continue;
                         }
                         double divisor = (double)(counts[e] + (exclude ? 0 : 1));
                         if (dt == 0) {
-                            float mean = (float)expected[e] / (float)divisor, want = isnan(mean) ? NAN : mean;
+                            float mean = (float)expected[e] / (float)divisor;
+                            float want = isnan(mean) ? NAN : mean;
                             assert_memory_equal(got, &want, size);
                         } else {
                             double mean = expected[e] / divisor, want = isnan(mean) ? NAN : mean;
