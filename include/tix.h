@@ -276,10 +276,10 @@ typedef enum tix_accumulation {
  * [0, range) exactly once, where begin is a multiple of tile and count = min(tile, range - begin),
  * in any order and on any threads, and return only when all calls have returned. tix never calls
  * it with range 0 and never from inside a task. Tasks write disjoint bytes, never block and
- * never fail. They allocate nothing, with one exception: a task of an element gather that jumps
- * between rows (such as gather_elements along an outer axis) takes a scratch block of at most
- * 2 MiB from malloc (twice its tile, which is sized by the CPU's L2 cache), and works without
- * it when malloc returns NULL. */
+ * never fail. They allocate nothing, with one exception: a task of an element gather or scatter
+ * that jumps between rows (such as gather_elements or scatter_elements along an outer axis)
+ * takes a scratch block of at most 2 MiB from malloc (twice its tile, which is sized by the
+ * CPU's L2 cache), and works without it when malloc returns NULL. */
 typedef void (*tix_task_fn)(void* context, size_t begin, size_t count);
 typedef void (*tix_parallel_for_fn)(void* pool, tix_task_fn task, void* context, size_t range,
                                     size_t tile);
