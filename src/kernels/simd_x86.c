@@ -8,7 +8,9 @@
  * 0.88x the time at 1 thread, 0.95 to 0.98x at 2); a row of elements that each come from
  * another row with AVX-512 (gather_elements_first on Zen 5, from its packed tiles); along
  * offsets resolved once for rows that share their indices with AVX-512 (gather_last_axis on
- * Zen 5; with AVX2 on Zen 3 it lost, 1.08-1.20x). */
+ * Zen 5; with AVX2 on Zen 3 it lost, 1.08-1.20x). And the division of a mean's float sums by
+ * their counts, whole vectors at a time (scatter_elements_unique's shape under mean, on Intel
+ * Emerald Rapids with AVX-512F: 0.80x the time). */
 #include "../internal.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -441,9 +443,9 @@ int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offs
 
 /* The mean of dense float32 sums by dense int32 counts (tix__mean_simd): sixteen elements at a
  * time, each divided by its count + self and stored where the count is not 0 (a masked store:
- * the others keep their bytes), a NaN quotient as the canonical NaN (as the portable loop; a
- * sum a call leaves is never another NaN). The divisor of the lanes not stored is 1, so that
- * none divides by 0. */
+ * the others keep their bytes), a NaN quotient as the canonical NaN, as the portable loop
+ * stores it (the sums a call leaves are canonical already; a test of the kernel sees it). The
+ * divisor of the lanes not stored is 1, so that none divides by 0. */
 __attribute__((target("avx512f"))) static int64_t mean16_f32(char* dst, const char* counts,
                                                              int32_t self, int64_t n) {
     const __m512i ones = _mm512_set1_epi32(1), selfs = _mm512_set1_epi32(self);
