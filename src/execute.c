@@ -83,6 +83,14 @@
  * prefetch the rows this far ahead, when a row spans at most ROW_SPAN_MAX bytes. */
 #define ROWS_AHEAD 2
 #define ROW_SPAN_MAX (16 * 1024)
+/* A pass is blocked for the cache (block_for_cache) only where the rows that reach a block are
+ * at least 1/GATHER_BLOCK_SHARE of its positions (gather), 1/SCATTER_BLOCK_SHARE (scatter, which
+ * copies its block back too): fewer reach too little of it to pay for the copies. Along axis 0
+ * of [1024, 4096] float32, blocked against not: gathers of 64, 128 and 1024 rows 1.27, 0.69
+ * and 0.40x the time; scatter-adds of 128, 256 and 1024 rows 1.18, 0.76 and 0.58x, in place
+ * 1.53, 0.82 and 0.59x (and 4 rows in place 30x). */
+#define GATHER_BLOCK_SHARE 8
+#define SCATTER_BLOCK_SHARE 4
 
 typedef enum pass_kind {
     PASS_GATHER,   /* direct <- indexed (components 0: a plain copy) */
@@ -505,9 +513,9 @@ static int64_t divisor(int64_t n, int64_t limit, int64_t least) {
 /* A gather taking one element per tuple from rows it jumps between (the dimension before the
  * innermost picks data rows), or a scatter putting one into rows it jumps between: cut the
  * innermost dimension into tiles and run the tiles outermost, so that the part of the indexed
- * operand a tile reaches stays below tix__block_bytes (a quarter of the L2 cache a core has);
- * each tile's part is packed (packed_panel) when it is at most twice that. A panel is then one
- * whole tile. Every element of a scatter's output lies in one tile, where its updates still come
+ * operand a tile reaches stays below tix__block_bytes (a quarter of the L2 cache a core has),
+ * where enough rows reach it (GATHER_BLOCK_SHARE); each tile's part is packed (packed_panel)
+ * when it is at most twice that. A panel is then one whole tile. Every element of a scatter's output lies in one tile, where its updates still come
  * in row-major order; but the chunks of TIX_ACCUMULATE_CHUNKED are cut in the loop's order, so
  * those scatters keep it. */
 static void block_for_cache(pass* p) {
@@ -522,7 +530,8 @@ static void block_for_cache(pass* p) {
     /* (products of sizes of different tensors: divided, never multiplied, to stay in range) */
     int64_t element = (int64_t)p->element, rows = loop->size[0], n = loop->shape[inner];
     int64_t bytes = tix__block_bytes();
-    if (n == 0 || rows <= 2 * bytes / (n * element))
+    int64_t share = p->kind == PASS_GATHER ? GATHER_BLOCK_SHARE : SCATTER_BLOCK_SHARE;
+    if (n == 0 || rows <= 2 * bytes / (n * element) || loop->shape[outer] < rows / share)
         return;
     int64_t tile = rows <= bytes / element ? bytes / (rows * element) : 0;
     if (tile * element < 64)

@@ -470,20 +470,23 @@ void tix__block_choose(int64_t bytes);
  * first. Data [640, 1024] of every element size (1 to 16 bytes), dense and transposed, with
  * int64, int32 and int16 indices (the fused loops and the general one), in range and negative
  * under wrap with the fill for out-of-range ones, then clamp; serial and with a pool of 2
- * threads; and data [30000, 32], whose tiles are too tall to copy. Every byte compared. The
+ * threads; and data [30000, 32], whose tiles are too tall to copy. Indices of 96 and 3,750 rows:
+ * at least the eighth of the positions that a gather blocks for (GATHER_BLOCK_SHARE). Every
+ * byte compared. The
  * tiles' size follows the CPU's cache (tix__block_bytes); the test pins it at both ends of its
  * range that the shapes reach: 256 KiB (every element size blocked, in tiles of 128 columns of
  * float32) and 1 MiB (4 to 16 bytes blocked, in tiles of 512 columns of float32). */
 static void cache_blocked_in(int64_t tile_bytes) {
     tix__block_choose(tile_bytes);
-    enum { R = 640, C = 1024, M = 48, TALL = 30000, NARROW = 32 };
+    enum { R = 640, C = 1024, M = 96, TALL = 30000, NARROW = 32, TALL_M = 3750 };
+    enum { MOST = M * C > TALL_M * NARROW ? M * C : TALL_M * NARROW }; /* index elements */
     static const tix_dtype dtypes[] = {DT_I8, DT_F16, DT_F32, DT_F64, DT_C128};
     static const tix_dtype index_dtypes[] = {DT_I64, DT_I32, DT_I16};
     unsigned char* data = malloc((size_t)TALL * NARROW * 16 + (size_t)R * C * 16);
-    unsigned char* out = malloc((size_t)M * C * 16);
-    unsigned char* want = malloc((size_t)M * C * 16);
-    int64_t* values = malloc(sizeof(int64_t) * M * C);
-    void* idx = malloc(sizeof(int64_t) * M * C);
+    unsigned char* out = malloc((size_t)MOST * 16);
+    unsigned char* want = malloc((size_t)MOST * 16);
+    int64_t* values = malloc(sizeof(int64_t) * MOST);
+    void* idx = malloc(sizeof(int64_t) * MOST);
     assert_true(data && out && want && values && idx);
     for (size_t b = 0; b < (size_t)TALL * NARROW * 16 + (size_t)R * C * 16; b++)
         data[b] = (unsigned char)(b * 2654435761u >> 13);
@@ -494,7 +497,8 @@ static void cache_blocked_in(int64_t tile_bytes) {
     memset(fill, 0xEE, sizeof fill);
     for (int shape = 0; shape < 2; shape++) {
         int64_t rows = shape == 0 ? R : TALL, cols = shape == 0 ? C : NARROW;
-        for (int64_t k = 0; k < M * cols; k++) {
+        int64_t m = shape == 0 ? M : TALL_M;
+        for (int64_t k = 0; k < m * cols; k++) {
             values[k] = (int64_t)((uint64_t)k * 2654435761u % (uint64_t)rows);
             if (k % 97 == 5) values[k] = -1 - k % rows;  /* negative: wraps */
             if (k % 389 == 7) values[k] = rows + k % 3;  /* out of range: the fill */
@@ -505,16 +509,16 @@ static void cache_blocked_in(int64_t tile_bytes) {
                 tix_tensor d = transposed ? ut_tensor(data, dtypes[t], 2, UT_DIMS(rows, cols),
                                                       UT_DIMS(1, rows))
                                           : ut_tensor(data, dtypes[t], 2, UT_DIMS(rows, cols), NULL);
-                tix_tensor o = ut_tensor(out, dtypes[t], 2, UT_DIMS(M, cols), NULL);
+                tix_tensor o = ut_tensor(out, dtypes[t], 2, UT_DIMS(m, cols), NULL);
                 for (size_t x = 0; x < sizeof index_dtypes / sizeof index_dtypes[0]; x++) {
-                    for (int64_t k = 0; k < M * cols; k++) {
+                    for (int64_t k = 0; k < m * cols; k++) {
                         ut_store_index(idx, index_dtypes[x], k, values[k]);
                     }
                     /* (int16 holds every value: rows <= 30000) */
-                    tix_tensor i = ut_tensor(idx, index_dtypes[x], 2, UT_DIMS(M, cols), NULL);
+                    tix_tensor i = ut_tensor(idx, index_dtypes[x], 2, UT_DIMS(m, cols), NULL);
                     for (int rule = 0; rule < 2; rule++) {
                         bool clamp = rule == 1;
-                        blocked_expected(data, transposed, size, rows, cols, values, M, clamp,
+                        blocked_expected(data, transposed, size, rows, cols, values, m, clamp,
                                          fill, want);
                         for (int threads = 1; threads <= 2; threads++) {
                             tix_options o2 = ut_opts();
@@ -522,9 +526,9 @@ static void cache_blocked_in(int64_t tile_bytes) {
                             o2.out_of_range = clamp ? TIX_OUT_OF_RANGE_CLAMP : TIX_OUT_OF_RANGE_IGNORE;
                             o2.fill_value = fill;
                             o2.executor = threads == 2 ? &executor : NULL;
-                            memset(out, 0, (size_t)M * cols * size);
+                            memset(out, 0, (size_t)m * cols * size);
                             EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &o2));
-                            assert_memory_equal(out, want, (size_t)M * cols * size);
+                            assert_memory_equal(out, want, (size_t)m * cols * size);
                         }
                     }
                 }

@@ -1474,7 +1474,8 @@ static void blocked_scatter(const unsigned char* data, const unsigned char* upda
  * library runs them in column tiles, copies each tile's block of the output into a dense scratch
  * block (out of place, from data, where the updates cover the whole output), applies the tile's
  * updates there in row-major order and writes the block back. Data [640, 512] of 1-, 4- and
- * 8-byte elements; int64, int32 and int16 indices (the fused loops and the general one), a few
+ * 8-byte elements, updates of 160 rows (a scatter blocks only where its rows are at least a
+ * quarter of the positions); int64, int32 and int16 indices (the fused loops and the general one), a few
  * negative (wrapped) and out of range (ignored); no reduction, add, max and mean, with and
  * without exclude_self; out of place with updates over every column or all but the last 8 (the
  * output then copied from data first), and in place; serial and on two threads. Each call with
@@ -1482,7 +1483,7 @@ static void blocked_scatter(const unsigned char* data, const unsigned char* upda
  * the output (so not blocked), byte for byte; and float32 add against a plain loop. */
 static void test_cache_blocked_scatters(void** state) {
     (void)state;
-    enum { R = 640, C = 512, M = 96 };
+    enum { R = 640, C = 512, M = 160 }; /* (M: a quarter of R, SCATTER_BLOCK_SHARE) */
     static const tix_dtype dtypes[] = {DT_F32, DT_F64, DT_I8};
     static const tix_dtype index_dtypes[] = {DT_I64, DT_I32, DT_I16};
     static const tix_reduction reductions[] = {TIX_REDUCTION_NONE, TIX_REDUCTION_ADD,
