@@ -1450,9 +1450,10 @@ static void test_nan_canonical_sums(void** state) {
 
 void tix__block_choose(int64_t bytes);
 
-/* One scatter of test_cache_blocked_scatters into `out`: data [R, C] of dtype, updates and indices
- * [M, cols] along axis 0, out of place or in place (data copied into out first), on `executor`
- * (or none), with the tiles of cache-blocked passes pinned at tile_bytes. */
+/* One scatter of test_cache_blocked_scatters into `out`: data [rows, columns] of dtype, updates
+ * and indices [m, cols] (rows `columns` apart) along axis 0, out of place or in place (data
+ * copied into out first), under `options`, with the tiles of cache-blocked passes pinned at
+ * tile_bytes. */
 static void blocked_scatter(const unsigned char* data, const unsigned char* updates,
                             const void* idx, tix_dtype dtype, tix_dtype index, int64_t rows,
                             int64_t columns, int64_t m, int64_t cols, bool in_place,
@@ -1475,12 +1476,13 @@ static void blocked_scatter(const unsigned char* data, const unsigned char* upda
  * block (out of place, from data, where the updates cover the whole output), applies the tile's
  * updates there in row-major order and writes the block back. Data [640, 512] of 1-, 4- and
  * 8-byte elements, updates of 160 rows (a scatter blocks only where its rows are at least a
- * quarter of the positions); int64, int32 and int16 indices (the fused loops and the general one), a few
- * negative (wrapped) and out of range (ignored); no reduction, add, max and mean, with and
- * without exclude_self; out of place with updates over every column or all but the last 8 (the
- * output then copied from data first), and in place; serial and on two threads. Each call with
- * tiles of 64 KiB (of 32 float32 columns) against the same call with tiles pinned larger than
- * the output (so not blocked), byte for byte; and float32 add against a plain loop. */
+ * quarter of the positions); int64, int32 and int16 indices (the fused loops and the general
+ * one), a few negative (wrapped) and out of range (ignored); no reduction, add, max and mean,
+ * with and without exclude_self; out of place with updates over every column or all but the
+ * last 8 (the output then copied from data first), and in place; serial and on two threads.
+ * Each call with tiles of 64 KiB (of 32 float32 columns) against the same call with tiles
+ * pinned larger than the output (so not blocked), byte for byte; and float32 add against a
+ * plain loop. */
 static void test_cache_blocked_scatters(void** state) {
     (void)state;
     enum { R = 640, C = 512, M = 160 }; /* (M: a quarter of R, SCATTER_BLOCK_SHARE) */
