@@ -1574,6 +1574,51 @@ static void test_cache_blocked_scatters(void** state) {
     free(idx);
 }
 
+/* A blocked scatter that fails: data [64, 1024] float32 (blocked in tiles of 64 KiB) and 256 rows
+ * of updates, so many that the call keeps a copy of the output to put back instead of checking
+ * the indices first; one index out of range under the error rule, in tile 0 of row 128. The
+ * call fails naming it and leaves the output as it was; with the index in range it sums. */
+static void test_cache_blocked_scatter_fails(void** state) {
+    (void)state;
+    enum { R = 64, C = 1024, U = 256 };
+    float* data = malloc(sizeof(float) * R * C);
+    float* out = malloc(sizeof(float) * R * C);
+    float* before = malloc(sizeof(float) * R * C);
+    float* upd = malloc(sizeof(float) * U * C);
+    int64_t* idx = malloc(sizeof(int64_t) * U * C);
+    assert_true(data && out && before && upd && idx);
+    for (int k = 0; k < R * C; k++) {
+        data[k] = (float)k;
+        out[k] = before[k] = -1.0f - (float)(k % 5);
+    }
+    for (int k = 0; k < U * C; k++) {
+        idx[k] = (int64_t)((uint64_t)k * 2654435761u % R);
+        upd[k] = (float)(k % 3);
+    }
+    idx[U / 2 * C + 3] = R + 5;
+    tix_diagnostic diag;
+    tix_options add = ut_opts_diag(&diag);
+    add.reduction = TIX_REDUCTION_ADD;
+    tix_tensor d = UT_T(data, DT_F32, R, C), o = UT_T(out, DT_F32, R, C);
+    tix_tensor i = UT_T(idx, DT_I64, U, C), u = UT_T(upd, DT_F32, U, C);
+    tix__block_choose(64 * 1024);
+    assert_int_equal(tix_scatter_elements(&d, &i, &u, 0, &o, &add),
+                     TIX_STATUS_INDEX_OUT_OF_RANGE);
+    assert_int_equal(diag.position, U / 2 * C + 3);
+    assert_memory_equal(out, before, sizeof(float) * R * C);
+    idx[U / 2 * C + 3] = 7;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &add));
+    tix__block_choose(0);
+    for (int k = 0; k < U * C; k++)
+        data[idx[k] * C + k % C] += upd[k]; /* (data becomes the expected sums) */
+    assert_memory_equal(out, data, sizeof(float) * R * C);
+    free(data);
+    free(out);
+    free(before);
+    free(upd);
+    free(idx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_onnx_scatter_examples),
@@ -1602,6 +1647,7 @@ int main(void) {
         cmocka_unit_test(test_plain_loop_lines),
         cmocka_unit_test(test_nan_canonical_sums),
         cmocka_unit_test(test_cache_blocked_scatters),
+        cmocka_unit_test(test_cache_blocked_scatter_fails),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
