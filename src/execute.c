@@ -121,18 +121,17 @@ typedef struct pass {
     int64_t pack_bytes;          /* a cache-blocked pass's scratch block (packed_panel), or 0 */
     size_t element;              /* bytes per element (gathers, grouped scatters; mean: of a
                                     count) */
+    char* output;                /* a scatter's output (dense where `merge` or `data` is set) */
     tix__row_fn merge;           /* a scatter that may reduce its updates in groups
                                     (run_groups): folds a group's result into the output */
-    char* output;                /* ... the output, dense, */
-    int64_t output_elements;     /* ... of this many elements */
+    int64_t output_elements;     /* ... over an output of this many elements, */
     int64_t chunks;              /* ... TIX_ACCUMULATE_CHUNKED: the groups it must take (at
                                     least 2), or 0, */
     char* copies;                /* ... with these copies of the output, */
     int64_t copy_count;          /* ... this many (at least 1) */
+    const char* data;            /* a scatter's data, dense as `output`, where its staged rows or
+                                    packed blocks come from (out of place), or NULL */
     int64_t stage_bytes;         /* a staged scatter (staged_panel): bytes of a row, or 0 */
-    const char* stage_data;      /* ... its data, dense as the output (and where a packed
-                                    scatter's blocks come from, or NULL: from the output) */
-    const char* stage_output;    /* ... and its output */
     bool stage_streaming;        /* ... written back with streaming stores */
     tix__fused_scatter_fn stage_identity; /* ... exclude_self: places `constant`, the identity,
                                              where the row's updates go, first, or NULL */
@@ -314,13 +313,16 @@ static void packed_panel(const pass* p, char** base, const int64_t* rs, int64_t*
                          int64_t n) {
     int64_t size = p->tuples.size[0], step = p->tuples.step[0], row = n * (int64_t)p->element;
     char* block = base[TIX__INDEXED];
-    const char* from = p->stage_data != NULL ? p->stage_data + (block - p->stage_output) : block;
+    const char* from = p->data != NULL ? p->data + (block - p->output) : block;
     int64_t block_stride = es[TIX__INDEXED];
     tix__row_fn move = tix__move_kernel(p->element);
     char* scratch = malloc((size_t)p->pack_bytes);
     if (scratch == NULL) {
-        for (int64_t position = 0; from != block && position < size; position++)
-            move(block + position * step, block_stride, from + position * step, block_stride, n);
+        if (from != block) {
+            for (int64_t position = 0; position < size; position++)
+                move(block + position * step, block_stride, from + position * step, block_stride,
+                     n);
+        }
         element_panel(p, &p->tuples, base, rs, es, m, n);
         return;
     }
@@ -339,9 +341,11 @@ static void packed_panel(const pass* p, char** base, const int64_t* rs, int64_t*
     base[TIX__INDEXED] = scratch;
     es[TIX__INDEXED] = (int64_t)p->element;
     element_panel(p, &packed, base, rs, es, m, n);
-    for (int64_t position = 0; p->kind == PASS_SCATTER && position < size; position++)
-        move(block + position * step, block_stride, scratch + position * row, (int64_t)p->element,
-             n);
+    if (p->kind == PASS_SCATTER) {
+        for (int64_t position = 0; position < size; position++)
+            move(block + position * step, block_stride, scratch + position * row,
+                 (int64_t)p->element, n);
+    }
     free(scratch);
 }
 
@@ -359,7 +363,7 @@ static void staged_panel(const pass* p, char* const* base, const int64_t* rs, co
     static const int32_t one = 1;
     for (int64_t r = 0; r < m; r++) {
         char* row = base[TIX__INDEXED] + r * rs[TIX__INDEXED];
-        const char* from = p->stage_data + (row - p->stage_output);
+        const char* from = p->data + (row - p->output);
         if (r + ROWS_AHEAD < m) { /* (the rows of a panel follow one another) */
             prefetch_span(from + ROWS_AHEAD * rs[TIX__INDEXED], (int64_t)bytes);
             /* the output row too, where ordinary stores would each wait for their line
@@ -1241,11 +1245,10 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     build(p, call, map, &operands);
     plan_pass(p);
     bool packs_data = !in_place && !detour && !exclude && packs_whole(p, call);
-    if (packs_data) {
-        p->stage_data = call->data->data;
-        p->stage_output = output->data;
+    if (packs_data || staged > 0)
+        p->data = call->data->data;
+    if (packs_data)
         p->merge = NULL; /* (tiles are units of their own; groups would read the output) */
-    }
     if ((!in_place || detour) && staged == 0 && !packs_data) { /* data first */
         bool streaming = streams(n * (int64_t)size, STREAM_BYTES);
         *prior = (pass){.kind = PASS_GATHER,
@@ -1260,8 +1263,6 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     }
     if (staged > 0) {
         p->stage_bytes = staged;
-        p->stage_data = call->data->data;
-        p->stage_output = output->data;
         p->stage_streaming = streams(n * (int64_t)size, STAGE_STREAM_BYTES);
         if (exclude) {
             p->stage_identity =
