@@ -1,11 +1,13 @@
 /* The interleaved A/B comparison of two builds on scatters along an outer axis, which the ten
  * workloads do not take (bench/ab.sh builds and links it in place of bench/ab.c):
  *
- *   AB_MAIN=bench/outer_axis.c bench/ab.sh BASE [HEAD] -- [-t THREADS] [-n CALLS] [-i] [-r none]
+ *   AB_MAIN=bench/outer_axis.c bench/ab.sh BASE [HEAD] -- [-t THREADS] [-n CALLS] [-i]
+ *       [-r none|add|max|mean] [-x]
  *
  * tix_scatter_elements along axis 0 on gather_elements_first's shape: data [1024, 4096] float32,
  * indices (int64, uniform in [0, 1024) from a fixed seed) and updates [1024, 4096], reduction add
- * (-r none: none), out of place (-i: in place, each call on data as the call before left it).
+ * (-r: that one), with exclude_self (-x), out of place (-i: in place, each call on data as the
+ * call before left it).
  * Both builds' outputs are compared byte for byte once, then the calls alternate (A B, B A, ...)
  * after one untimed call each. Prints the median and minimum of each build and B / A. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
@@ -35,22 +37,40 @@ typedef tix_status (*scatter_fn)(const tix_tensor*, const tix_tensor*, const tix
 
 enum { ROWS = 1024, COLUMNS = 4096, MAX_CALLS = 1000 };
 
+/* The reduction `name` names, into *reduction; false for none of those -r takes. */
+static bool reduction_named(const char* name, tix_reduction* reduction) {
+    static const char* const names[] = {"none", "add", "max", "mean"};
+    static const tix_reduction reductions[] = {TIX_REDUCTION_NONE, TIX_REDUCTION_ADD,
+                                               TIX_REDUCTION_MAX, TIX_REDUCTION_MEAN};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        if (strcmp(name, names[k]) == 0) {
+            *reduction = reductions[k];
+            return true;
+        }
+    }
+    return false;
+}
+
 int main(int argc, char** argv) {
     int threads = 1, calls = 21;
-    bool in_place = false;
+    bool in_place = false, exclude_self = false;
+    const char* reduction_name = "add";
     tix_reduction reduction = TIX_REDUCTION_ADD;
     for (int k = 1; k < argc; k++) {
         if (strcmp(argv[k], "-i") == 0) {
             in_place = true;
-        } else if (strcmp(argv[k], "-r") == 0 && k + 1 < argc && strcmp(argv[k + 1], "none") == 0) {
-            reduction = TIX_REDUCTION_NONE;
-            k++;
+        } else if (strcmp(argv[k], "-x") == 0) {
+            exclude_self = true;
+        } else if (strcmp(argv[k], "-r") == 0 && k + 1 < argc &&
+                   reduction_named(argv[k + 1], &reduction)) {
+            reduction_name = argv[++k];
         } else if ((strcmp(argv[k], "-t") == 0 || strcmp(argv[k], "-n") == 0) && k + 1 < argc &&
                    atoi(argv[k + 1]) >= 1 && atoi(argv[k + 1]) <= MAX_CALLS) {
             *(argv[k][1] == 't' ? &threads : &calls) = atoi(argv[k + 1]);
             k++;
         } else {
-            fprintf(stderr, "usage: outer_axis [-t THREADS] [-n CALLS] [-i] [-r none]\n");
+            fprintf(stderr,
+                    "usage: outer_axis [-t THREADS] [-n CALLS] [-i] [-r none|add|max|mean] [-x]\n");
             return 2;
         }
     }
@@ -88,6 +108,7 @@ int main(int argc, char** argv) {
         a_tix_tensor_init(&o[side], outputs[side], TIX_DTYPE_FLOAT32, 2, shape);
         memset(&options[side], 0, sizeof options[side]);
         options[side].reduction = reduction;
+        options[side].exclude_self = exclude_self;
         if (threads > 1) {
             pools[side] = side == 0 ? a_tix_threadpool_create((size_t)threads)
                                     : b_tix_threadpool_create((size_t)threads);
@@ -121,10 +142,10 @@ int main(int argc, char** argv) {
     bench_sort(times[0], (size_t)calls);
     bench_sort(times[1], (size_t)calls);
     double a = times[0][calls / 2], b = times[1][calls / 2];
-    printf("scatter_elements axis 0 %s%s %dT  A median %8.3f min %8.3f  B median %8.3f min %8.3f"
+    printf("scatter_elements axis 0 %s%s%s %dT  A median %8.3f min %8.3f  B median %8.3f min %8.3f"
            "  B/A %.3f (min %.3f)\n",
-           reduction == TIX_REDUCTION_ADD ? "add" : "none", in_place ? " in place" : "", threads,
-           a * 1e3, times[0][0] * 1e3, b * 1e3, times[1][0] * 1e3, b / a,
+           reduction_name, exclude_self ? " exclude_self" : "", in_place ? " in place" : "",
+           threads, a * 1e3, times[0][0] * 1e3, b * 1e3, times[1][0] * 1e3, b / a,
            times[1][0] / times[0][0]);
     if (threads > 1) {
         a_tix_threadpool_destroy(pools[0]);
