@@ -77,9 +77,6 @@
  * at least this many to a tile (gather_last_axis at 2 threads: 0.87-0.94x the time, against
  * tiles of 16 rows). */
 #define SHARED_TILE_ROWS 128
-/* A packed mean counts the updates of this many rows right after applying them, their indices
- * still in L1. */
-#define COUNT_ROWS 16
 /* Longest block a gather copies as a whole, fill included (the fill block is this long). */
 #define FILL_BLOCK 4096
 /* Element passes that read (or write) each row of the indexed operand at random places
@@ -320,23 +317,15 @@ static void block_updates(const pass* p, const tix__tuples* tuples, char* const*
                                     indices + r * rs[TIX__INDICES], es[TIX__INDICES], n, tuples);
         }
     }
-    if (p->stage_count == NULL) {
-        element_panel(p, tuples, base, rs, es, m, n);
+    element_panel(p, tuples, base, rs, es, m, n);
+    if (p->stage_count == NULL)
         return;
-    }
     tix__tuples counting = *tuples; /* (the same positions, count_step apart) */
     counting.step = &count_step;
     static const int32_t one = 1;
-    for (int64_t r0 = 0; r0 < m; r0 += COUNT_ROWS) {
-        int64_t rows = m - r0 < COUNT_ROWS ? m - r0 : COUNT_ROWS;
-        char* at[TIX__OPERANDS];
-        for (int o = 0; o < TIX__OPERANDS; o++)
-            at[o] = base[o] != NULL ? base[o] + r0 * rs[o] : NULL;
-        element_panel(p, tuples, at, rs, es, rows, n);
-        for (int64_t r = r0; r < r0 + rows; r++) {
-            (void)p->stage_count(counts, sizeof(int32_t), (const char*)&one, 0,
-                                 indices + r * rs[TIX__INDICES], es[TIX__INDICES], n, &counting);
-        }
+    for (int64_t r = 0; r < m; r++) {
+        (void)p->stage_count(counts, sizeof(int32_t), (const char*)&one, 0,
+                             indices + r * rs[TIX__INDICES], es[TIX__INDICES], n, &counting);
     }
     for (int64_t position = 0; position < tuples->size[0]; position++) {
         p->mean(base[TIX__INDEXED] + position * step, es[TIX__INDEXED],
