@@ -1,9 +1,9 @@
 /* The library's own allocations fail (docs/TESTING.md, "hostile" tier). Where a call cannot run
  * without the memory (the plan of a call, the counts of a mean) it returns OUT_OF_MEMORY before
  * writing anything; where the memory only makes it faster (the copy a scatter keeps to put its
- * output back, the scratch block of a cache-blocked gather, the table of a scatter of whole
- * runs, the private copies of a scatter reduced in groups) it gives the same result without.
- * Chunked float sums need one copy of the output, and can do with one instead of many.
+ * output back, the scratch block of a cache-blocked gather or scatter, the table of a scatter of
+ * whole runs, the private copies of a scatter reduced in groups) it gives the same result
+ * without. Chunked float sums need one copy of the output, and can do with one instead of many.
  *
  * The program is linked with -Wl,--wrap=malloc,--wrap=calloc: while a test arms the wrappers,
  * every request whose size is in a window fails. They are armed around the library call alone
@@ -205,6 +205,77 @@ static void test_no_memory_for_scratch(void** state) {
     free(expected);
 }
 
+void tix__block_choose(int64_t bytes); /* (internal: pins the tiles of cache-blocked passes) */
+
+/* A packed scatter along axis 0 places exclude_self's identity in its scratch block and counts a
+ * mean's updates beside it (the request is then twice the block); without the scratch it works
+ * in place, a mean counting in the call's counts per output element: the same bytes. Data [640,
+ * 1024] float32 in tiles pinned at 64 KiB (32 columns, a block of 80 KiB, 32 tiles); add with
+ * exclude_self, and mean with and without it; out of place and in place, serially and on a pool. */
+static void test_no_memory_for_packed_extras(void** state) {
+    (void)state;
+    enum { R = 640, C = 1024, M = 160, TILES = C / 32, BLOCK = R * 32 * (int)sizeof(float) };
+    float* data = malloc(sizeof(float) * R * C);
+    float* out = malloc(sizeof(float) * R * C);
+    float* expected = malloc(sizeof(float) * R * C);
+    int32_t* counts = malloc(sizeof(int32_t) * R * C);
+    int64_t* idx = malloc(sizeof(int64_t) * M * C);
+    float* upd = malloc(sizeof(float) * M * C);
+    assert_true(data && out && expected && counts && idx && upd);
+    for (int k = 0; k < R * C; k++)
+        data[k] = (float)(k % 1000);
+    for (int k = 0; k < M * C; k++) {
+        idx[k] = (int64_t)((uint64_t)k * 2654435761u % R);
+        upd[k] = (float)(k % 7);
+    }
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    tix_tensor i = UT_T(idx, DT_I64, M, C), u = UT_T(upd, DT_F32, M, C);
+    tix_tensor o = UT_T(out, DT_F32, R, C);
+    for (int variant = 0; variant < 3; variant++) { /* add exclude_self, mean, mean exclude_self */
+        bool mean = variant > 0, exclude = variant != 1;
+        memcpy(expected, data, sizeof(float) * R * C);
+        memset(counts, 0, sizeof(int32_t) * R * C);
+        for (int k = 0; k < M * C; k++) {
+            int64_t e = idx[k] * C + k % C;
+            if (exclude && counts[e] == 0)
+                expected[e] = 0;
+            expected[e] += upd[k];
+            counts[e]++;
+        }
+        for (int e = 0; mean && e < R * C; e++) {
+            if (counts[e] > 0)
+                expected[e] /= (float)(counts[e] + (exclude ? 0 : 1));
+        }
+        for (int form = 0; form < 4; form++) { /* out of place, in place; 1 and 2 threads */
+            bool in_place = form >= 2;
+            tix_options options = ut_opts();
+            options.reduction = mean ? TIX_REDUCTION_MEAN : TIX_REDUCTION_ADD;
+            options.exclude_self = exclude;
+            options.executor = form % 2 == 1 ? &executor : NULL;
+            memcpy(out, data, sizeof(float) * R * C);
+            tix_tensor d = UT_T(in_place ? out : data, DT_F32, R, C);
+            tix__block_choose(64 * 1024);
+            size_t scratch = (size_t)(mean ? 2 * BLOCK : BLOCK);
+            arm(scratch, scratch); /* the scratch of each tile, nothing else */
+            tix_status status = tix_scatter_elements(&d, &i, &u, 0, &o, &options);
+            int refused = disarm();
+            tix__block_choose(0);
+            assert_int_equal(refused, TILES);
+            EXPECT_OK(status);
+            assert_memory_equal(out, expected, sizeof(float) * R * C);
+        }
+    }
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(out);
+    free(expected);
+    free(counts);
+    free(idx);
+    free(upd);
+}
+
 /* A scatter whose updates replace whole runs of its output writes it in one pass, from a table
  * of the last update row of each run; without memory for the table it copies data and then
  * applies the updates: the same bytes. */
@@ -372,6 +443,7 @@ int main(void) {
         cmocka_unit_test(test_no_memory),
         cmocka_unit_test(test_no_memory_for_undo),
         cmocka_unit_test(test_no_memory_for_scratch),
+        cmocka_unit_test(test_no_memory_for_packed_extras),
         cmocka_unit_test(test_no_memory_for_runs),
         cmocka_unit_test(test_no_memory_for_groups),
         cmocka_unit_test(test_no_memory_for_chunks),
