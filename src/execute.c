@@ -1294,7 +1294,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     /* A packed scatter places exclude_self's identity and counts a mean's updates in each block
      * (block_updates), instead of in passes of their own over all of the output, jumping
      * between its rows as the updates do (along axis 0 of [1024, 4096] float32, 16 MB: add
-     * with exclude_self 0.4x the time, mean 0.5x). */
+     * with exclude_self 0.67x the time, mean 0.70x, mean with exclude_self 0.58x). */
     bool packed = p->pack_bytes > 0 && staged == 0;
     tix_dtype index_dtype = call->indices->dtype;
     if (packed && exclude)
