@@ -73,6 +73,14 @@
  * output element. tix.h gives both, since they decide the results. */
 #define CHUNKS 8
 #define CHUNK_UPDATES 16
+/* A pass placing exclude_self's identity that is one unit stops once every position holds it
+ * (place_until_covered), where its updates are at least COVER_UPDATES a position and a bitmap of
+ * the positions is at most COVER_BITMAP_BYTES; it gives up where more than 1/COVER_LEFT of them
+ * are left after COVER_PROBE indices a position. */
+#define COVER_BITMAP_BYTES (256 * 1024)
+#define COVER_UPDATES 32
+#define COVER_PROBE 4
+#define COVER_LEFT 16
 /* Rows that share their indices resolved together (their output stays in cache meanwhile)... */
 #define SHARED_ROWS 32
 /* ... and, since a panel resolves them once where a row is one chunk, handed to the executor
@@ -116,6 +124,8 @@ typedef struct pass {
     tix__mean_fn mean;
     const char* constant;        /* the fill (gather), the constant (constant pass), or the
                                     identity (grouped scatter; chunked: the start of tix.h) */
+    bool placing;                /* a constant pass placing exclude_self's identity (a position
+                                    placed twice holds what it held after once) */
     int64_t self;                /* mean: 1 when data counts as an element */
     int64_t rows_per_unit;       /* rows in one unit of parallel work */
     int64_t row_span;            /* bytes of the indexed operand one row reaches, to prefetch */
@@ -742,6 +752,87 @@ static bool group_exactly(const pass* p, const tix_executor* executor) {
     return true;
 }
 
+/* n indices of place_until_covered, int64 or int32 by `width` (a constant at each use): places
+ * the identity at each position not placed before, until none is left. Returns how many
+ * indices it went through. */
+TIX__TEMPLATE int64_t place_new(const pass* p, char* dst, const char* indices, int64_t is,
+                                int64_t n, size_t width, uint64_t* placed, int64_t* left) {
+    const tix__tuples* t = &p->tuples;
+    uint64_t bound = (uint64_t)t->size[0];
+    uint64_t add = t->rule.negative == TIX_NEGATIVE_WRAP ? bound : 0;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t v = tix__load_index(indices + i * is, width);
+        uint64_t position = (uint64_t)v + (v < 0 ? add : 0);
+        if (position >= bound) { /* the general rules (ignored: placed nowhere) */
+            int64_t resolved = tix__resolve_index(indices + i * is, (int64_t)bound, &t->rule);
+            if (resolved < 0)
+                continue;
+            position = (uint64_t)resolved;
+        }
+        uint64_t bit = UINT64_C(1) << (position % 64);
+        if (placed[position / 64] & bit)
+            continue;
+        placed[position / 64] |= bit;
+        p->row(dst + (int64_t)position * t->step[0], 0, p->constant, 0, 1);
+        if (--*left == 0)
+            return i + 1;
+    }
+    return n;
+}
+
+/* A pass placing exclude_self's identity whose every index may reach any position (the
+ * indexed operand does not move along the loop: one unit, such as a scatter_elements into a 1-D
+ * output), with many updates to each position: placing it again where it was placed changes
+ * nothing, so the pass can stop once every position holds it, which a bitmap of the positions
+ * placed tells (scatter_elements_add_dup's shape: every one of its 65,536 positions after about
+ * 730,000 of the 8M indices). Its loop costs more an index than the pass's own, so where the
+ * indices leave more than 1/COVER_LEFT of the positions after COVER_PROBE of them a position,
+ * it gives up (the pass's own loop does the rest). Returns how many of the loop's elements it
+ * went through: all once every position holds the identity, 0 where it does not apply or the
+ * bitmap's memory is not there. Indices it skips are the scatter's too, which notes them. */
+static int64_t place_until_covered(const pass* p) {
+    const tix__loop* loop = &p->loop;
+    if (!p->placing || p->fused_scatter == NULL || loop->components != 1)
+        return 0;
+    for (int32_t d = 0; d < loop->rank; d++) {
+        if (loop->stride[TIX__INDEXED][d] != 0)
+            return 0;
+    }
+    int32_t inner = loop->rank - 1;
+    int64_t bound = p->tuples.size[0], rows = tix__loop_rows(loop), n = loop->shape[inner];
+    if (bound <= 0 || bound > COVER_BITMAP_BYTES * 8 || rows > INT64_MAX / n ||
+        rows * n / COVER_UPDATES < bound) {
+        return 0;
+    }
+    uint64_t* placed = calloc((size_t)(bound + 63) / 64, sizeof(uint64_t));
+    if (placed == NULL)
+        return 0;
+    int64_t left = bound, done = 0, probe = COVER_PROBE * bound;
+    int64_t is = loop->stride[TIX__INDICES][inner];
+    bool wide = p->tuples.rule.dtype == TIX_DTYPE_INT64;
+    int64_t coord[TIX_MAX_RANK], offset[TIX__OPERANDS];
+    for (int64_t r = 0; r < rows && left > 0; r++) {
+        locate_row(loop, r, coord, offset);
+        const char* indices = loop->base[TIX__INDICES] + offset[TIX__INDICES];
+        for (int64_t i = 0; i < n && left > 0;) {
+            int64_t piece = done < probe && probe - done < n - i ? probe - done : n - i;
+            int64_t went =
+                wide ? place_new(p, loop->base[TIX__INDEXED], indices + i * is, is, piece, 8,
+                                 placed, &left)
+                     : place_new(p, loop->base[TIX__INDEXED], indices + i * is, is, piece, 4,
+                                 placed, &left);
+            done += went;
+            i += went;
+            if (done == probe && left > bound / COVER_LEFT) { /* not soon, if ever */
+                free(placed);
+                return done;
+            }
+        }
+    }
+    free(placed);
+    return rows * n;
+}
+
 /* Folds the loop and lays it out for the cache: what run does first, unless done before (a
  * scatter that packs its tiles from data plans before it decides that data needs no copy). */
 static void plan_pass(pass* p) {
@@ -760,6 +851,12 @@ static void run(pass* p, const tix_executor* executor) {
     if (rows == 0)
         return;
     int64_t elements = rows * p->loop.shape[p->loop.rank - 1];
+    int64_t placed = place_until_covered(p); /* (of a pass that is one unit: serial) */
+    if (placed > 0) {
+        if (placed < elements)
+            run_span(p, p->loop.base, placed, elements - placed);
+        return;
+    }
     if (elements < PARALLEL_MIN_ELEMENTS)
         executor = NULL;
     if (p->chunks > 0) { /* TIX_ACCUMULATE_CHUNKED: the groups are set by the shapes */
@@ -916,7 +1013,8 @@ static void run_constant(pass* p, const tix__call* call, const tix__map* map,
                 .row = tix__reduce_kernel(dtype, f),
                 .scatter = tix__scatter_kernel(dtype, f),
                 .fused_scatter = fused_scatter_of(call, map, dtype, f),
-                .constant = constant};
+                .constant = constant,
+                .placing = f == TIX_REDUCTION_NONE};
     build(p, call, map, operands);
     run(p, call->options.executor);
 }

@@ -1574,6 +1574,88 @@ static void test_cache_blocked_scatters(void** state) {
     free(idx);
 }
 
+/* exclude_self into a 1-D output with many updates a position (COVER_UPDATES, execute.c): the
+ * identity is placed position by position until every one holds it, and the pass stops there.
+ * Data [1000] float32, 40,000 updates, int64 and int32 indices: uniform over every position
+ * (about 18 left after the 4,000 of the probe, all covered after about 7,000), or over the first
+ * 900 alone (101 left at the probe: the pass's own loop does the rest, from position 899, which
+ * only the index right after the probe brings; the last 100 keep data);
+ * with negative indices that wrap, and indices out of range clamped or ignored, before and after
+ * the probe; add and max, serially and on a pool; against a plain loop. */
+static void test_exclude_self_until_covered(void** state) {
+    (void)state;
+    enum { P = 1000, N = 40000 };
+    float data[P], out[P], want[P];
+    float* upd = malloc(sizeof(float) * N);
+    int64_t* values = malloc(sizeof(int64_t) * N);
+    void* idx = malloc(sizeof(int64_t) * N);
+    assert_true(upd && values && idx);
+    for (int k = 0; k < P; k++)
+        data[k] = (float)(k % 13) - 6.0f;
+    for (int k = 0; k < N; k++)
+        upd[k] = (float)(k % 11) - 5.0f;
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    static const tix_dtype index_dtypes[] = {DT_I64, DT_I32};
+    static const tix_out_of_range rules[] = {TIX_OUT_OF_RANGE_CLAMP, TIX_OUT_OF_RANGE_IGNORE};
+    int calls = 0;
+    for (int reach = 0; reach < 2; reach++) { /* every position, the first 900 */
+        uint64_t random = 0x9E3779B97F4A7C15u;
+        for (int k = 0; k < N; k++) { /* uniform (xorshift), or the first 900 positions */
+            random ^= random << 13;
+            random ^= random >> 7;
+            random ^= random << 17;
+            values[k] = (int64_t)(random % (reach == 0 ? P : 899));
+            if (reach == 1 && k < 4 * P) /* the probe: every position but 899, met once, next */
+                values[k] = (int64_t)((uint64_t)k * 2654435761u % 899);
+            if (reach == 1 && k == 4 * P)
+                values[k] = 899;
+            if (k % 4099 == 17) values[k] = values[k] - P; /* negative: wraps to the same */
+            if (k % 5003 == 3) values[k] = P + 7 + k % 5; /* out of range */
+        }
+        for (size_t r = 0; r < 2; r++) {
+            for (int reduce = 0; reduce < 2; reduce++) { /* add, max */
+                memcpy(want, data, sizeof want);
+                bool placed[P] = {false};
+                for (int k = 0; k < N; k++) {
+                    int64_t v = values[k] < 0 ? values[k] + P : values[k];
+                    if (v >= P) {
+                        if (rules[r] == TIX_OUT_OF_RANGE_IGNORE) continue;
+                        v = P - 1;
+                    }
+                    if (!placed[v]) want[v] = reduce == 0 ? 0.0f : -INFINITY;
+                    placed[v] = true;
+                    want[v] = reduce == 0 ? want[v] + upd[k] : fmaxf(want[v], upd[k]);
+                }
+                for (size_t x = 0; x < 2; x++) {
+                    for (int k = 0; k < N; k++)
+                        ut_store_index(idx, index_dtypes[x], k, values[k]);
+                    for (int threads = 1; threads <= 2; threads++) {
+                        tix_options o = ut_opts();
+                        o.reduction = reduce == 0 ? TIX_REDUCTION_ADD : TIX_REDUCTION_MAX;
+                        o.exclude_self = true;
+                        o.out_of_range = rules[r];
+                        o.executor = threads == 2 ? &executor : NULL;
+                        tix_tensor d = UT_T(data, DT_F32, P), o_t = UT_T(out, DT_F32, P);
+                        tix_tensor i = ut_tensor(idx, index_dtypes[x], 1, UT_DIMS(N), NULL);
+                        tix_tensor u = UT_T(upd, DT_F32, N);
+                        memset(out, 0, sizeof out);
+                        EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o_t, &o));
+                        assert_memory_equal(out, want, sizeof want);
+                        calls++;
+                    }
+                }
+            }
+        }
+    }
+    assert_int_equal(calls, 2 * 2 * 2 * 2 * 2);
+    tix_threadpool_destroy(pool);
+    free(upd);
+    free(values);
+    free(idx);
+}
+
 /* A blocked scatter that fails: data [64, 1024] float32 (blocked in tiles of 64 KiB) and 256 rows
  * of updates, so many that the call keeps a copy of the output to put back instead of checking
  * the indices first; one index out of range under the error rule, in tile 0 of row 128. The
@@ -1648,6 +1730,7 @@ int main(void) {
         cmocka_unit_test(test_nan_canonical_sums),
         cmocka_unit_test(test_cache_blocked_scatters),
         cmocka_unit_test(test_cache_blocked_scatter_fails),
+        cmocka_unit_test(test_exclude_self_until_covered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
