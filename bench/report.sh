@@ -46,8 +46,12 @@ fi
 load() { cut -d' ' -f1 /proc/loadavg; }
 
 if ! $skip_run; then
-    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DTIX_BUILD_TESTS=OFF \
-        -DTIX_BUILD_EXAMPLES=OFF >/dev/null
+    # The tool alone is built. A new folder goes without tests and examples (their packages
+    # are not needed); one that has them keeps them, so that its next full build still builds
+    # its tests (turned off, their old binaries stayed behind for ctest to run).
+    options=()
+    [ -f "$build/CMakeCache.txt" ] || options=(-DTIX_BUILD_TESTS=OFF -DTIX_BUILD_EXAMPLES=OFF)
+    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release "${options[@]}" >/dev/null
     cmake --build "$build" --target tix_cli -j "$(nproc)" >/dev/null
     flags=$(sed -n 's/^CMAKE_C_FLAGS_RELEASE:[A-Z]*=//p' "$build/CMakeCache.txt")
     before=$(load)
