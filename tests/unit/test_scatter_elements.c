@@ -1579,9 +1579,9 @@ static void test_cache_blocked_scatters(void** state) {
  * Data [1000] float32, 40,000 updates, int64 and int32 indices: uniform over every position
  * (about 18 left after the 4,000 of the probe, all covered after about 7,000), or over the first
  * 900 alone (101 left at the probe: the pass's own loop does the rest, from position 899, which
- * only the index right after the probe brings; the last 100 keep data);
- * with negative indices that wrap, and indices out of range clamped or ignored, before and after
- * the probe; add and max, serially and on a pool; against a plain loop. */
+ * only the index right after the probe brings; the others keep data, but 999 under clamp); with
+ * negative indices that wrap, and indices out of range clamped or ignored, before and after the
+ * probe; add and max, serially and on a pool; against a plain loop. */
 static void test_exclude_self_until_covered(void** state) {
     (void)state;
     enum { P = 1000, N = 40000 };
