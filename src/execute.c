@@ -1389,23 +1389,24 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
                 .copy_count = copy_count};
     build(p, call, map, &operands);
     plan_pass(p);
-    /* A packed scatter places exclude_self's identity and counts a mean's updates in each block
-     * (block_updates), instead of in passes of their own over all of the output, jumping
-     * between its rows as the updates do (along axis 0 of [1024, 4096] float32, 16 MB: add
-     * with exclude_self 0.67x the time, mean 0.70x, mean with exclude_self 0.58x). */
+    /* A scatter that stages rows or packs blocks places exclude_self's identity and counts a
+     * mean's updates there (staged_panel, block_updates), instead of in passes of their own over
+     * all of the output (packed, along axis 0 of [1024, 4096] float32, 16 MB: add with
+     * exclude_self 0.67x the time, mean 0.70x, mean with exclude_self 0.58x). The fused kernels
+     * are there for int32/int64 indices alone: other indices keep the passes. */
     bool packed = p->pack_bytes > 0 && staged == 0;
     tix_dtype index_dtype = call->indices->dtype;
-    if (packed && exclude)
+    if (exclude && (staged > 0 || packed))
         p->stage_identity = tix__fused_scatter_kernel(dtype, TIX_REDUCTION_NONE, index_dtype);
     tix__fused_scatter_fn counter =
         tix__fused_scatter_kernel(TIX_DTYPE_INT32, TIX_REDUCTION_ADD, index_dtype);
     bool packed_mean = packed && per_element && counter != NULL && dense(output) &&
                        count_size == sizeof(int32_t) && size >= sizeof(int32_t);
-    if (packed_mean) { /* (the counts of a block take no more scratch than the block) */
+    if (staged_mean || packed_mean) { /* (a block's counts take no more scratch than it) */
         p->stage_count = counter;
         p->mean = tix__mean_kernel(dtype);
         p->self = o->exclude_self ? 0 : 1;
-        p->counts = counts_memory;
+        p->counts = counts_memory; /* (packed: where a panel without scratch counts) */
     }
     bool packs_data = !in_place && !detour && (!exclude || p->stage_identity != NULL) &&
                       packs_whole(p, call);
@@ -1421,23 +1422,13 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         build(prior, call, &whole, &copied);
         run(prior, executor);
     }
-    if (exclude && staged == 0 && p->stage_identity == NULL) { /* (else in the stage, block) */
+    if (exclude && p->stage_identity == NULL) {
         run_constant(prior, call, map, &operands, TIX_REDUCTION_NONE, identity);
         unresolved = atomic_load(&prior->unresolved);
     }
     if (staged > 0) {
         p->stage_bytes = staged;
         p->stage_streaming = streams(n * (int64_t)size, STAGE_STREAM_BYTES);
-        if (exclude) {
-            p->stage_identity =
-                tix__fused_scatter_kernel(dtype, TIX_REDUCTION_NONE, call->indices->dtype);
-        }
-        if (staged_mean) {
-            p->stage_count =
-                tix__fused_scatter_kernel(TIX_DTYPE_INT32, TIX_REDUCTION_ADD, call->indices->dtype);
-            p->mean = tix__mean_kernel(dtype);
-            p->self = o->exclude_self ? 0 : 1;
-        }
     }
     if (o->reduction == TIX_REDUCTION_NONE && streams(n * (int64_t)size, STREAM_BYTES) &&
         dense_rows_of(&p->loop, size) >= STREAM_MIN_RUN) {
