@@ -425,6 +425,15 @@ void tix__stream_fence(void);
  * when `streaming`. */
 void tix__copy_rows_between(char* const* to, const char* const* from, int64_t m, size_t bytes,
                             bool streaming);
+/* The kernels' own reduction beside tix.h's: a mean's sum with its count, for real dtypes. A
+ * tally is an element followed by its int32 count, tix__tally_bytes(size) bytes in all (the
+ * count in the second half: the element's alignment kept); f adds the update to the element and
+ * one to the count, so one pass over the updates both sums and counts them. */
+#define TIX__REDUCTION_TALLY ((tix_reduction)(TIX_REDUCTION_MEAN + 1))
+#define TIX__REDUCTIONS (TIX_REDUCTION_MEAN + 2) /* (the length of the kernels' tables) */
+static inline size_t tix__tally_bytes(size_t size) {
+    return 2 * (size > sizeof(int32_t) ? size : sizeof(int32_t));
+}
 /* NULL when the reduction is not defined for dtype; TIX_REDUCTION_NONE gives the place kernel. */
 tix__scatter_fn tix__scatter_kernel(tix_dtype dtype, tix_reduction reduction);
 /* NULL when the reduction is not defined for dtype. TIX_REDUCTION_MEAN gives the sum. */

@@ -182,25 +182,25 @@ static inline void and_one_boolean(char* d, const char* s) {
 #include "reduce_loops.h"
 #undef NAME
 
-static const tix__row_fn rows_boolean[] = {
+static const tix__row_fn rows_boolean[TIX__REDUCTIONS] = {
     [TIX_REDUCTION_ADD] = or_row_boolean,  [TIX_REDUCTION_SUB] = xor_row_boolean,
     [TIX_REDUCTION_MUL] = and_row_boolean, [TIX_REDUCTION_MIN] = and_row_boolean,
     [TIX_REDUCTION_MAX] = or_row_boolean,  [TIX_REDUCTION_MEAN] = NULL,
 };
 
-static const tix__scatter_fn scatters_boolean[] = {
+static const tix__scatter_fn scatters_boolean[TIX__REDUCTIONS] = {
     [TIX_REDUCTION_ADD] = or_scatter_boolean,  [TIX_REDUCTION_SUB] = xor_scatter_boolean,
     [TIX_REDUCTION_MUL] = and_scatter_boolean, [TIX_REDUCTION_MIN] = and_scatter_boolean,
     [TIX_REDUCTION_MAX] = or_scatter_boolean,  [TIX_REDUCTION_MEAN] = NULL,
 };
 
-static const tix__fused_scatter_fn fused8s_boolean[] = {
+static const tix__fused_scatter_fn fused8s_boolean[TIX__REDUCTIONS] = {
     [TIX_REDUCTION_ADD] = or_fused8_boolean,  [TIX_REDUCTION_SUB] = xor_fused8_boolean,
     [TIX_REDUCTION_MUL] = and_fused8_boolean, [TIX_REDUCTION_MIN] = and_fused8_boolean,
     [TIX_REDUCTION_MAX] = or_fused8_boolean,  [TIX_REDUCTION_MEAN] = NULL,
 };
 
-static const tix__fused_scatter_fn fused4s_boolean[] = {
+static const tix__fused_scatter_fn fused4s_boolean[TIX__REDUCTIONS] = {
     [TIX_REDUCTION_ADD] = or_fused4_boolean,  [TIX_REDUCTION_SUB] = xor_fused4_boolean,
     [TIX_REDUCTION_MUL] = and_fused4_boolean, [TIX_REDUCTION_MIN] = and_fused4_boolean,
     [TIX_REDUCTION_MAX] = or_fused4_boolean,  [TIX_REDUCTION_MEAN] = NULL,
@@ -251,14 +251,14 @@ static const reduction_kernels* lookup(tix_dtype dtype) {
 tix__row_fn tix__reduce_kernel(tix_dtype dtype, tix_reduction reduction) {
     if (reduction == TIX_REDUCTION_NONE) return tix__move_kernel(tix_dtype_size(dtype));
     const tix__row_fn* rows = lookup(dtype)->rows;
-    if (rows == NULL || (unsigned)reduction > TIX_REDUCTION_MEAN) return NULL;
+    if (rows == NULL || (unsigned)reduction >= TIX__REDUCTIONS) return NULL;
     return rows[reduction];
 }
 
 tix__scatter_fn tix__scatter_kernel(tix_dtype dtype, tix_reduction reduction) {
     if (reduction == TIX_REDUCTION_NONE) return tix__place_kernel(tix_dtype_size(dtype));
     const tix__scatter_fn* scatters = lookup(dtype)->scatters;
-    if (scatters == NULL || (unsigned)reduction > TIX_REDUCTION_MEAN) return NULL;
+    if (scatters == NULL || (unsigned)reduction >= TIX__REDUCTIONS) return NULL;
     return scatters[reduction];
 }
 
@@ -271,7 +271,7 @@ tix__fused_scatter_fn tix__fused_scatter_kernel(tix_dtype dtype, tix_reduction r
     const tix__fused_scatter_fn* table = index_dtype == TIX_DTYPE_INT64   ? k->fused8s
                                          : index_dtype == TIX_DTYPE_INT32 ? k->fused4s
                                                                           : NULL;
-    if (table == NULL || (unsigned)reduction > TIX_REDUCTION_MEAN) return NULL;
+    if (table == NULL || (unsigned)reduction >= TIX__REDUCTIONS) return NULL;
     return table[reduction];
 }
 
@@ -294,7 +294,7 @@ tix__row_fn tix__merge_kernel(tix_dtype dtype, tix_reduction reduction) {
     bool extreme = reduction == TIX_REDUCTION_MIN || reduction == TIX_REDUCTION_MAX;
     if (integer && reduction == TIX_REDUCTION_SUB)
         return tix__reduce_kernel(dtype, TIX_REDUCTION_ADD);
-    bool exact = integer ? reduction != TIX_REDUCTION_NONE && reduction != TIX_REDUCTION_MEAN
+    bool exact = integer ? reduction != TIX_REDUCTION_NONE && reduction < TIX_REDUCTION_MEAN
                          : kind == TIX__KIND_FLOAT && extreme;
     return exact ? tix__reduce_kernel(dtype, reduction) : NULL;
 }

@@ -42,28 +42,28 @@ static void TIX_CAT(identity, NAME)(tix_reduction reduction, void* out) {
 }
 
 /* complex: add, sub and mul only */
-static const tix__row_fn TIX_CAT(rows, NAME)[] = {
+static const tix__row_fn TIX_CAT(rows, NAME)[TIX__REDUCTIONS] = {
     [TIX_REDUCTION_ADD] = TIX_CAT3(add, row, NAME),
     [TIX_REDUCTION_SUB] = TIX_CAT3(sub, row, NAME),
     [TIX_REDUCTION_MUL] = TIX_CAT3(mul, row, NAME),
     [TIX_REDUCTION_MEAN] = NULL,
 };
 
-static const tix__scatter_fn TIX_CAT(scatters, NAME)[] = {
+static const tix__scatter_fn TIX_CAT(scatters, NAME)[TIX__REDUCTIONS] = {
     [TIX_REDUCTION_ADD] = TIX_CAT3(add, scatter, NAME),
     [TIX_REDUCTION_SUB] = TIX_CAT3(sub, scatter, NAME),
     [TIX_REDUCTION_MUL] = TIX_CAT3(mul, scatter, NAME),
     [TIX_REDUCTION_MEAN] = NULL,
 };
 
-static const tix__fused_scatter_fn TIX_CAT(fused8s, NAME)[] = {
+static const tix__fused_scatter_fn TIX_CAT(fused8s, NAME)[TIX__REDUCTIONS] = {
     [TIX_REDUCTION_ADD] = TIX_CAT3(add, fused8, NAME),
     [TIX_REDUCTION_SUB] = TIX_CAT3(sub, fused8, NAME),
     [TIX_REDUCTION_MUL] = TIX_CAT3(mul, fused8, NAME),
     [TIX_REDUCTION_MEAN] = NULL,
 };
 
-static const tix__fused_scatter_fn TIX_CAT(fused4s, NAME)[] = {
+static const tix__fused_scatter_fn TIX_CAT(fused4s, NAME)[TIX__REDUCTIONS] = {
     [TIX_REDUCTION_ADD] = TIX_CAT3(add, fused4, NAME),
     [TIX_REDUCTION_SUB] = TIX_CAT3(sub, fused4, NAME),
     [TIX_REDUCTION_MUL] = TIX_CAT3(mul, fused4, NAME),

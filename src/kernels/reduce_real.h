@@ -89,7 +89,19 @@ static inline void TIX_CAT3(max, one, NAME)(char* d, const char* s) {
     TIX_CAT(extreme, NAME)(d, s, false);
 }
 
+/* TIX__REDUCTION_TALLY: the sum as add's, and its count (internal.h) */
+static inline void TIX_CAT3(tally, one, NAME)(char* d, const char* s) {
+    TIX_CAT3(add, one, NAME)(d, s);
+    char* count = d + tix__tally_bytes(sizeof(STORAGE)) / 2;
+    int32_t c;
+    memcpy(&c, count, sizeof c);
+    c++;
+    memcpy(count, &c, sizeof c);
+}
+
 #define OP add
+#include "reduce_loops.h"
+#define OP tally
 #include "reduce_loops.h"
 #define OP sub
 #include "reduce_loops.h"
@@ -201,31 +213,35 @@ static void TIX_CAT(chunk_start, NAME)(tix_reduction reduction, void* out) {
 }
 #endif
 
-static const tix__row_fn TIX_CAT(rows, NAME)[] = {
+static const tix__row_fn TIX_CAT(rows, NAME)[TIX__REDUCTIONS] = {
     [TIX_REDUCTION_ADD] = TIX_CAT3(add, row, NAME), [TIX_REDUCTION_SUB] = TIX_CAT3(sub, row, NAME),
     [TIX_REDUCTION_MUL] = TIX_CAT3(mul, row, NAME), [TIX_REDUCTION_MIN] = TIX_CAT3(min, row, NAME),
     [TIX_REDUCTION_MAX] = TIX_CAT3(max, row, NAME), [TIX_REDUCTION_MEAN] = TIX_CAT3(add, row, NAME),
+    [TIX__REDUCTION_TALLY] = TIX_CAT3(tally, row, NAME),
 };
 
-static const tix__scatter_fn TIX_CAT(scatters, NAME)[] = {
+static const tix__scatter_fn TIX_CAT(scatters, NAME)[TIX__REDUCTIONS] = {
     [TIX_REDUCTION_ADD] = TIX_CAT3(add, scatter, NAME),
     [TIX_REDUCTION_SUB] = TIX_CAT3(sub, scatter, NAME),
     [TIX_REDUCTION_MUL] = TIX_CAT3(mul, scatter, NAME),
     [TIX_REDUCTION_MIN] = TIX_CAT3(min, scatter, NAME),
     [TIX_REDUCTION_MAX] = TIX_CAT3(max, scatter, NAME),
     [TIX_REDUCTION_MEAN] = TIX_CAT3(add, scatter, NAME),
+    [TIX__REDUCTION_TALLY] = TIX_CAT3(tally, scatter, NAME),
 };
 
-static const tix__fused_scatter_fn TIX_CAT(fused8s, NAME)[] = {
+static const tix__fused_scatter_fn TIX_CAT(fused8s, NAME)[TIX__REDUCTIONS] = {
     [TIX_REDUCTION_ADD] = TIX_CAT3(add, fused8, NAME), [TIX_REDUCTION_SUB] = TIX_CAT3(sub, fused8, NAME),
     [TIX_REDUCTION_MUL] = TIX_CAT3(mul, fused8, NAME), [TIX_REDUCTION_MIN] = TIX_CAT3(min, fused8, NAME),
     [TIX_REDUCTION_MAX] = TIX_CAT3(max, fused8, NAME), [TIX_REDUCTION_MEAN] = TIX_CAT3(add, fused8, NAME),
+    [TIX__REDUCTION_TALLY] = TIX_CAT3(tally, fused8, NAME),
 };
 
-static const tix__fused_scatter_fn TIX_CAT(fused4s, NAME)[] = {
+static const tix__fused_scatter_fn TIX_CAT(fused4s, NAME)[TIX__REDUCTIONS] = {
     [TIX_REDUCTION_ADD] = TIX_CAT3(add, fused4, NAME), [TIX_REDUCTION_SUB] = TIX_CAT3(sub, fused4, NAME),
     [TIX_REDUCTION_MUL] = TIX_CAT3(mul, fused4, NAME), [TIX_REDUCTION_MIN] = TIX_CAT3(min, fused4, NAME),
     [TIX_REDUCTION_MAX] = TIX_CAT3(max, fused4, NAME), [TIX_REDUCTION_MEAN] = TIX_CAT3(add, fused4, NAME),
+    [TIX__REDUCTION_TALLY] = TIX_CAT3(tally, fused4, NAME),
 };
 
 #undef ARITH

@@ -2,8 +2,8 @@
  * without the memory (the plan of a call, the counts of a mean) it returns OUT_OF_MEMORY before
  * writing anything; where the memory only makes it faster (the copy a scatter keeps to put its
  * output back, the scratch block of a cache-blocked gather or scatter, the table of a scatter of
- * whole runs, the private copies of a scatter reduced in groups) it gives the same result
- * without. Chunked float sums need one copy of the output, and can do with one instead of many.
+ * whole runs, the private copies of a scatter reduced in groups, the pairs a mean counts in) it
+ * gives the same result without. Chunked float sums need one copy of the output, and can do with one instead of many.
  *
  * The program is linked with -Wl,--wrap=malloc,--wrap=calloc: while a test arms the wrappers,
  * every request whose size is in a window fails. They are armed around the library call alone
@@ -438,6 +438,45 @@ static void test_no_memory_for_counts(void** state) {
     assert_memory_equal(out, want, sizeof want);
 }
 
+/* A mean of many updates an element counts them beside their sums, in pairs (src/execute.c,
+ * TIX__REDUCTION_TALLY); without memory for the pairs it counts in a pass of its own: the same
+ * bytes, with exclude_self and without. [37] float32 outputs (the pairs 296 bytes, the counts
+ * and the undo copy 148), 4,096 updates by int32 indices; the last position is reached by no
+ * update and keeps data. */
+static void test_no_memory_for_tallies(void** state) {
+    (void)state;
+    enum { P = 37, N = 4096 };
+    float data[P], upd[N], out[P], want[P];
+    int32_t idx[N], counts[P] = {0};
+    double sums[P];
+    for (int p = 0; p < P; p++)
+        data[p] = (float)p * 0.5f;
+    for (int k = 0; k < N; k++) {
+        idx[k] = (int32_t)((k * 29) % (P - 1));
+        upd[k] = (float)(k % 13) * 0.25f;
+        counts[idx[k]]++;
+    }
+    tix_tensor d = UT_T(data, DT_F32, P), i = UT_T(idx, DT_I32, N), u = UT_T(upd, DT_F32, N);
+    tix_tensor o = UT_T(out, DT_F32, P);
+    for (int exclude = 0; exclude < 2; exclude++) {
+        for (int p = 0; p < P; p++) /* (exact: quarters, far below 2^24) */
+            sums[p] = exclude ? 0 : data[p];
+        for (int k = 0; k < N; k++)
+            sums[idx[k]] += upd[k];
+        for (int p = 0; p < P; p++)
+            want[p] = counts[p] > 0 ? (float)sums[p] / (float)(counts[p] + !exclude) : data[p];
+        tix_options mean = ut_opts();
+        mean.reduction = TIX_REDUCTION_MEAN;
+        mean.exclude_self = exclude == 1;
+        for (int refused = 0; refused < 2; refused++) {
+            memset(out, 0x3E, sizeof out);
+            size_t pairs = 2 * sizeof(float) * P;
+            EXPECT_OK(scatter_refusing(refused ? pairs : 1, refused, &d, &i, &u, &o, &mean));
+            assert_memory_equal(out, want, sizeof out);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_memory),
@@ -448,6 +487,7 @@ int main(void) {
         cmocka_unit_test(test_no_memory_for_groups),
         cmocka_unit_test(test_no_memory_for_chunks),
         cmocka_unit_test(test_no_memory_for_counts),
+        cmocka_unit_test(test_no_memory_for_tallies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1447,6 +1447,9 @@ typedef struct stats {
     uint64_t chunked, chunked_large, chunked_strided, chunked_in_place, chunked_executor_calls;
     uint64_t chunked_differs; /* whose chunked result differs from the in-order one */
     uint64_t chunked_k[9]; /* by k */
+    /* mean scatters that succeed with at least two updates an output element (the library
+     * counts those beside their sums: TIX__REDUCTION_TALLY, src/execute.c) */
+    uint64_t mean_many;
 } stats;
 
 static stats counters;
@@ -1469,6 +1472,10 @@ static void count_case(const test_case* c, tix_status ref_status)
     s->reductions[c->options.reduction]++;
     s->exclude_self += c->options.exclude_self && c->options.reduction != TIX_REDUCTION_NONE;
     s->bad_accumulation += !accumulation_valid(&c->options);
+    int64_t outputs = ref_count(&c->output.view);
+    s->mean_many += op_is_scatter(c->op) && c->options.reduction == TIX_REDUCTION_MEAN &&
+                    ref_status == TIX_STATUS_OK && outputs > 0 &&
+                    ref_count(&c->updates.view) / 2 >= outputs;
 }
 
 /* Dense row-major: the stride of each dimension of size > 1 is the product of the sizes after
@@ -1505,7 +1512,8 @@ static void print_stats(uint64_t cases)
     printf("; reductions n/a/s/m/min/max/mean:");
     for (int k = 0; k < 7; k++)
         printf(" %" PRIu64, s->reductions[k]);
-    printf(" (exclude_self %" PRIu64 ")\n", s->exclude_self);
+    printf(" (exclude_self %" PRIu64 "; means of 2+ updates an element %" PRIu64 ")\n",
+           s->exclude_self, s->mean_many);
     printf("  interleaved output layouts %" PRIu64 ", of which %" PRIu64 " do not nest (rejected"
            " as ALIASING); accumulation out of range %" PRIu64 "\n",
            s->interleaved, s->rejected_layouts, s->bad_accumulation);
@@ -1749,6 +1757,8 @@ static void run_op(int op)
     /* the chunked path must stay exercised: a change of the generator must not lose it */
     if (op_is_scatter(op) && cases >= MIN_CASES_FOR_CHUNKS && counters.chunked == 0)
         fail_msg("no %s case reached k >= 2 chunks under TIX_ACCUMULATE_CHUNKED", op_name(op));
+    if (op_is_scatter(op) && cases >= MIN_CASES_FOR_CHUNKS && counters.mean_many == 0)
+        fail_msg("no %s case was a mean of two or more updates an element", op_name(op));
     if (op_is_scatter(op) && cases >= 1000 && counters.chunked_large == 0)
         fail_msg("no large %s case reached k >= 2 chunks under TIX_ACCUMULATE_CHUNKED",
                  op_name(op));

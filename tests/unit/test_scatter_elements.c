@@ -1574,6 +1574,153 @@ static void test_cache_blocked_scatters(void** state) {
     free(idx);
 }
 
+/* An element of a numeric dtype from a small non-negative integer v (float16 and bfloat16: v
+ * below 256, exact in both), and back. */
+static void put_small(void* buffer, tix_dtype dtype, int64_t at, int64_t v) {
+    float f = (float)v;
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    uint16_t half = 0;
+    if (v > 0) { /* exponent and the top 10 bits of the mantissa (exact below 2048) */
+        int e = 0;
+        while ((v >> (e + 1)) != 0) e++;
+        half = (uint16_t)(((e + 15) << 10) | ((v << (10 - e)) & 0x3FF));
+    }
+    switch (dtype) {
+    case DT_F32: ((float*)buffer)[at] = f; break;
+    case DT_F64: ((double*)buffer)[at] = (double)v; break;
+    case DT_F16: ((uint16_t*)buffer)[at] = half; break;
+    case DT_BF16: ((uint16_t*)buffer)[at] = (uint16_t)(bits >> 16); break;
+    case DT_I8: ((int8_t*)buffer)[at] = (int8_t)v; break;
+    case DT_U8: ((uint8_t*)buffer)[at] = (uint8_t)v; break;
+    case DT_I16: ((int16_t*)buffer)[at] = (int16_t)v; break;
+    case DT_U16: ((uint16_t*)buffer)[at] = (uint16_t)v; break;
+    case DT_I32: ((int32_t*)buffer)[at] = (int32_t)v; break;
+    case DT_U32: ((uint32_t*)buffer)[at] = (uint32_t)v; break;
+    case DT_I64: ((int64_t*)buffer)[at] = v; break;
+    default: ((uint64_t*)buffer)[at] = (uint64_t)v; break;
+    }
+}
+
+/* A mean of two or more updates an output element, whose counts the library keeps beside the
+ * sums (TIX__REDUCTION_TALLY, src/execute.c: elements and counts in pairs of 8 or 16 bytes),
+ * for every real dtype: [P] outputs, N updates by int64, int32 (resolved as they go) and int16
+ * indices (resolved first), the last three positions unreached (their data kept), with and
+ * without exclude_self. Integers and float32/float64 from sums and counts worked here;
+ * float16/bfloat16 from updates all equal to their position's data (the mean is that value, if
+ * the counts are right). Then rows ([P, F] by indices broadcast along F) and 64 columns on a
+ * pool into a strided output, float32, against a plain loop. */
+static void test_mean_tallies(void** state) {
+    (void)state;
+    enum { P = 40, N = 300, F = 64, ROWS = 400 };
+    static const tix_dtype dtypes[] = {DT_F32, DT_F64, DT_F16, DT_BF16, DT_I8,  DT_U8,
+                                       DT_I16, DT_U16, DT_I32, DT_U32,  DT_I64, DT_U64};
+    static const tix_dtype index_dtypes[] = {DT_I64, DT_I32, DT_I16};
+    int64_t position[N], sums[P], counts[P] = {0};
+    unsigned char data[P * 8], upd[N * 8], out[P * 8], want[P * 8], idx[N * 8];
+    for (int k = 0; k < N; k++) {
+        position[k] = (int64_t)((unsigned)(k * k * 7 + k) % (P - 3));
+        counts[position[k]]++;
+    }
+    for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
+        tix_dtype dtype = dtypes[t];
+        bool half = dtype == DT_F16 || dtype == DT_BF16;
+        for (int p = 0; p < P; p++) put_small(data, dtype, p, p % 9);
+        for (int k = 0; k < N; k++) put_small(upd, dtype, k, half ? position[k] % 9 : k * 5 % 11);
+        for (int exclude = 0; exclude < 2; exclude++) {
+            for (int p = 0; p < P; p++) sums[p] = exclude ? 0 : p % 9;
+            for (int k = 0; k < N; k++) sums[position[k]] += k * 5 % 11;
+            for (int p = 0; p < P; p++) {
+                int64_t divisor = counts[p] + !exclude;
+                if (half || counts[p] == 0) {
+                    put_small(want, dtype, p, p % 9);
+                } else if (dtype == DT_F32) {
+                    ((float*)want)[p] = (float)sums[p] / (float)divisor;
+                } else if (dtype == DT_F64) {
+                    ((double*)want)[p] = (double)sums[p] / (double)divisor;
+                } else {
+                    put_small(want, dtype, p, sums[p] / divisor);
+                }
+            }
+            for (size_t x = 0; x < sizeof index_dtypes / sizeof index_dtypes[0]; x++) {
+                for (int k = 0; k < N; k++) ut_store_index(idx, index_dtypes[x], k, position[k]);
+                tix_tensor d = UT_T(data, dtype, P), u = UT_T(upd, dtype, N);
+                tix_tensor i = UT_T(idx, index_dtypes[x], N), o = UT_T(out, dtype, P);
+                tix_options opt = ut_opts();
+                opt.reduction = TIX_REDUCTION_MEAN;
+                opt.exclude_self = exclude == 1;
+                memset(out, 0x5A, sizeof out);
+                EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+                assert_memory_equal(out, want, (size_t)P * tix_dtype_size(dtype));
+            }
+        }
+    }
+
+    /* rows: [P, 3] float32 by indices [N, 3] that repeat along the row (stride 0) */
+    float rows_data[P * 3], rows_upd[N * 3], rows_out[P * 3], rows_want[P * 3];
+    int64_t rows_sum[P * 3];
+    for (int e = 0; e < P * 3; e++) rows_data[e] = (float)(e % 13);
+    for (int e = 0; e < N * 3; e++) rows_upd[e] = (float)(e % 7);
+    for (int e = 0; e < P * 3; e++) rows_sum[e] = e % 13;
+    for (int k = 0; k < N; k++) {
+        for (int f = 0; f < 3; f++) rows_sum[position[k] * 3 + f] += (k * 3 + f) % 7;
+    }
+    for (int e = 0; e < P * 3; e++)
+        rows_want[e] = (float)rows_sum[e] / (float)(counts[e / 3] + 1);
+    tix_tensor d = UT_T(rows_data, DT_F32, P, 3), u = UT_T(rows_upd, DT_F32, N, 3);
+    tix_tensor i = ut_tensor(position, DT_I64, 2, UT_DIMS(N, 3), UT_DIMS(1, 0));
+    tix_tensor o = UT_T(rows_out, DT_F32, P, 3);
+    tix_options opt = ut_opts();
+    opt.reduction = TIX_REDUCTION_MEAN;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    assert_memory_equal(rows_out, rows_want, sizeof rows_want);
+
+    /* [P, F] float32 along axis 0 by [ROWS, F] updates on a pool (elements enough for tasks),
+     * into an output whose rows are F + 3 apart */
+    float* wide_data = malloc(sizeof(float) * P * F);
+    float* wide_upd = malloc(sizeof(float) * ROWS * F);
+    int32_t* wide_idx = malloc(sizeof(int32_t) * ROWS * F);
+    float* wide_out = malloc(sizeof(float) * P * (F + 3));
+    float* wide_want = malloc(sizeof(float) * P * (F + 3));
+    int64_t* wide_sum = malloc(sizeof(int64_t) * P * F);
+    int32_t* wide_count = calloc(P * F, sizeof(int32_t));
+    assert_true(wide_data && wide_upd && wide_idx && wide_out && wide_want && wide_sum &&
+                wide_count);
+    for (int e = 0; e < P * F; e++) wide_sum[e] = 0; /* (exclude_self) */
+    for (int e = 0; e < P * F; e++) wide_data[e] = (float)(e % 17);
+    for (int e = 0; e < ROWS * F; e++) {
+        wide_idx[e] = (int32_t)((unsigned)e * 2654435761u % (P - 1)); /* row P - 1 unreached */
+        wide_upd[e] = (float)(e % 5);
+        wide_sum[wide_idx[e] * F + e % F] += e % 5;
+        wide_count[wide_idx[e] * F + e % F]++;
+    }
+    memset(wide_out, 0x5A, sizeof(float) * P * (F + 3));
+    memcpy(wide_want, wide_out, sizeof(float) * P * (F + 3));
+    for (int e = 0; e < P * F; e++) {
+        int32_t c = wide_count[e];
+        wide_want[e / F * (F + 3) + e % F] = c > 0 ? (float)wide_sum[e] / (float)c : wide_data[e];
+    }
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    d = UT_T(wide_data, DT_F32, P, F);
+    u = UT_T(wide_upd, DT_F32, ROWS, F);
+    i = UT_T(wide_idx, DT_I32, ROWS, F);
+    o = ut_tensor(wide_out, DT_F32, 2, UT_DIMS(P, F), UT_DIMS(F + 3, 1));
+    opt.exclude_self = true;
+    opt.executor = &executor;
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    assert_memory_equal(wide_out, wide_want, sizeof(float) * P * (F + 3));
+    tix_threadpool_destroy(pool);
+    free(wide_data);
+    free(wide_upd);
+    free(wide_idx);
+    free(wide_out);
+    free(wide_want);
+    free(wide_sum);
+    free(wide_count);
+}
+
 /* exclude_self into a 1-D output with many updates a position (COVER_UPDATES, execute.c): the
  * identity is placed position by position until every one holds it, and the pass stops there.
  * Data [1000] float32, 40,000 updates, int64 and int32 indices: uniform over every position
@@ -1731,6 +1878,7 @@ int main(void) {
         cmocka_unit_test(test_cache_blocked_scatters),
         cmocka_unit_test(test_cache_blocked_scatter_fails),
         cmocka_unit_test(test_exclude_self_until_covered),
+        cmocka_unit_test(test_mean_tallies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
