@@ -242,7 +242,7 @@ typedef struct tix__operands {
     const tix_tensor* direct;
     const tix_tensor* indexed;
     const tix_tensor* indices; /* NULL when map->components == 0 */
-    const tix_tensor* counts;  /* NULL, or dense int32/int64 counts shaped as indexed */
+    const tix_tensor* counts;  /* NULL, or int32/int64 counts shaped as indexed */
 } tix__operands;
 
 void tix__loop_build(tix__loop* loop, const tix__map* map, const tix__operands* operands);

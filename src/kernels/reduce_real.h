@@ -117,18 +117,18 @@ static inline void TIX_CAT3(tally, one, NAME)(char* d, const char* s) {
 static void TIX_CAT(mean, NAME)(char* dst, int64_t ds, const char* counts, int64_t cs,
                                 size_t count_size, int64_t self, int64_t n) {
 #if IS_FLOAT
-    if (sizeof(STORAGE) == sizeof(VALUE) && ds == (int64_t)sizeof(STORAGE) &&
-        count_size == sizeof(int32_t) && cs == (int64_t)sizeof(int32_t)) {
-        /* float32/float64 and dense int32 counts: a loop without branches, which the compiler
-         * vectorises; each quotient is computed (by a divisor that is never 0) and the old
-         * value selected where no update came, its bytes unchanged (the counts stay below
-         * INT32_MAX, so the divisor fits); whole vectors first where the CPU has them (AVX2,
-         * AVX-512F: scatter_elements_unique's shape under mean 0.80x the time at 1 thread,
-         * 0.71x at 2, on Intel Emerald Rapids) */
-        int64_t i = tix__mean_simd(dst, counts, self, n, sizeof(STORAGE));
+    if (sizeof(STORAGE) == sizeof(VALUE) && count_size == sizeof(int32_t)) {
+        /* float32/float64 and int32 counts: a loop without branches, which the compiler
+         * vectorises where both are dense; each quotient is computed (by a divisor that is
+         * never 0) and the old value selected where no update came, its bytes unchanged (the
+         * counts stay below INT32_MAX, so the divisor fits); whole vectors first where the CPU
+         * has them (AVX2, AVX-512F: scatter_elements_unique's shape under mean 0.80x the time
+         * at 1 thread, 0.71x at 2, on Intel Emerald Rapids) */
+        bool dense = ds == (int64_t)sizeof(STORAGE) && cs == (int64_t)sizeof(int32_t);
+        int64_t i = dense ? tix__mean_simd(dst, counts, self, n, sizeof(STORAGE)) : 0;
         for (; i < n; i++) {
             int32_t count;
-            memcpy(&count, counts + i * (int64_t)sizeof count, sizeof count);
+            memcpy(&count, counts + i * cs, sizeof count);
             STORAGE old;
             memcpy(&old, dst + i * ds, sizeof old);
             VALUE sum = LOAD(old);

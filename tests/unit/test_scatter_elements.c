@@ -1602,7 +1602,7 @@ static void put_small(void* buffer, tix_dtype dtype, int64_t at, int64_t v) {
     }
 }
 
-/* A mean of two or more updates an output element, whose counts the library keeps beside the
+/* A mean of four or more updates an output element, whose counts the library keeps beside the
  * sums (TIX__REDUCTION_TALLY, src/execute.c: elements and counts in pairs of 8 or 16 bytes),
  * for every real dtype: [P] outputs, N updates by int64, int32 (resolved as they go) and int16
  * indices (resolved first), the last three positions unreached (their data kept), with and
