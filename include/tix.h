@@ -333,7 +333,9 @@ typedef struct tix_options {
  * INDEX_OUT_OF_RANGE, ALIASING (the output overlaps an input other than exactly data of a
  * scatter, or itself), OUT_OF_MEMORY (TIX_REDUCTION_MEAN keeps one count per output element,
  * unless it counts a row at a time beside the row, as along the last axis of a dense output of
- * rows up to 8 KiB; TIX_ACCUMULATE_CHUNKED the copies of the output its chunks are summed in).
+ * rows up to 8 KiB; with four or more updates an element it takes, where it can, pairs of an
+ * element and its count instead, 8 bytes a pair, 16 for 8-byte dtypes;
+ * TIX_ACCUMULATE_CHUNKED the copies of the output its chunks are summed in).
  */
 
 /* Gather slices along `axis` (ONNX Gather; OpenVINO Gather-7/8 and TF gather with batch_dims).

@@ -4,12 +4,13 @@
  * addresses. A scatter is up to six: validate every index (or keep a copy of a small output to
  * put back, see undo_bytes), copy data to the output, (exclude_self) set every addressed element
  * to the identity, apply the updates, and (mean) count the updates of each element and divide
- * by the counts. Three common forms take fewer: a scatter that replaces whole runs of its
+ * by the counts. Four common forms take fewer: a scatter that replaces whole runs of its
  * output writes each run once from a table of their last writers (plan_runs); one whose rows of
  * updates each own a row of the output stages each row in the cache instead of copying data
- * first (stage_bytes); and one blocked for the cache (block_for_cache) places the identity and
+ * first (stage_bytes); one blocked for the cache (block_for_cache) places the identity and
  * counts in each block (block_updates), and takes its blocks from data where they cover the
- * output (packs_whole).
+ * output (packs_whole); and a mean of many updates an element counts each as it applies it, in
+ * pairs of a sum and its count (TIX__REDUCTION_TALLY, TALLY_UPDATES).
  *
  * Work is done by panels: runs of rows along the two innermost loop dimensions. Index tuples are
  * resolved a chunk at a time into byte offsets (index.c), then typed kernels move or reduce
