@@ -1452,10 +1452,9 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         p->data = call->data->data;
     if (packed)
         p->merge = NULL; /* (tiles are units of their own; groups would read the output) */
-    /* A mean left to count in a pass of its own tallies instead, where it has the memory (else
-     * it counts as before): the scatter's pass rebuilt onto the tallies, whose elements then
-     * move as the output's (add_dup's shape, 8M updates into 65,536 float32: 0.64x the time of
-     * a pass that sums and one that counts, in a separate program). */
+    /* A mean that would count in a pass of its own counts beside its sums instead, where it
+     * got the pairs (tallies_fit): the scatter's pass rebuilt onto them, the elements of which
+     * move as the output's do (scatter_elements_add_dup's shape under mean: 0.56x the time). */
     char* tallies = tallies_fit && !packed && staged == 0 ? counts_memory : NULL;
     tix_tensor tallied, tally_counts;
     if (tallies != NULL) {
@@ -1470,8 +1469,8 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         operands.indexed = &tallied; /* (the identity too is placed there) */
         build(p, call, map, &operands);
         p->planned = false; /* (planned as the output's loop was: not packed) */
-        /* data, or the output in place, into the tallies (the output is written at the end) */
-        move_whole(prior, call, &tallied, in_place ? output : call->data, false);
+        /* data (in place, the output itself) into the tallies; the output is written last */
+        move_whole(prior, call, &tallied, call->data, false);
     } else if ((!in_place || detour) && staged == 0 && !packs_data) { /* data first */
         move_whole(prior, call, output, call->data, streams(n * (int64_t)size, STREAM_BYTES));
     }
