@@ -3,7 +3,8 @@
  * writing anything; where the memory only makes it faster (the copy a scatter keeps to put its
  * output back, the scratch block of a cache-blocked gather or scatter, the table of a scatter of
  * whole runs, the private copies of a scatter reduced in groups, the pairs a mean counts in) it
- * gives the same result without. Chunked float sums need one copy of the output, and can do with one instead of many.
+ * gives the same result without. Chunked float sums need one copy of the output, and can do
+ * with one instead of many.
  *
  * The program is linked with -Wl,--wrap=malloc,--wrap=calloc: while a test arms the wrappers,
  * every request whose size is in a window fails. They are armed around the library call alone

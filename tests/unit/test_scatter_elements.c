@@ -1574,8 +1574,8 @@ static void test_cache_blocked_scatters(void** state) {
     free(idx);
 }
 
-/* An element of a numeric dtype from a small non-negative integer v (float16 and bfloat16: v
- * below 256, exact in both), and back. */
+/* Element `at` of a numeric dtype, set to a small non-negative integer v (float16 and
+ * bfloat16: v below 256, exact in both). */
 static void put_small(void* buffer, tix_dtype dtype, int64_t at, int64_t v) {
     float f = (float)v;
     uint32_t bits;
@@ -1608,8 +1608,8 @@ static void put_small(void* buffer, tix_dtype dtype, int64_t at, int64_t v) {
  * indices (resolved first), the last three positions unreached (their data kept), with and
  * without exclude_self. Integers and float32/float64 from sums and counts worked here;
  * float16/bfloat16 from updates all equal to their position's data (the mean is that value, if
- * the counts are right). Then rows ([P, F] by indices broadcast along F) and 64 columns on a
- * pool into a strided output, float32, against a plain loop. */
+ * the counts are right). Then rows ([P, 3] by indices broadcast along the row) and [P, 64] by
+ * an index each on a pool into a strided output, float32, against plain loops. */
 static void test_mean_tallies(void** state) {
     (void)state;
     enum { P = 40, N = 300, F = 64, ROWS = 400 };
@@ -1617,7 +1617,7 @@ static void test_mean_tallies(void** state) {
                                        DT_I16, DT_U16, DT_I32, DT_U32,  DT_I64, DT_U64};
     static const tix_dtype index_dtypes[] = {DT_I64, DT_I32, DT_I16};
     int64_t position[N], sums[P], counts[P] = {0};
-    unsigned char data[P * 8], upd[N * 8], out[P * 8], want[P * 8], idx[N * 8];
+    _Alignas(16) unsigned char data[P * 8], upd[N * 8], out[P * 8], want[P * 8], idx[N * 8];
     for (int k = 0; k < N; k++) {
         position[k] = (int64_t)((unsigned)(k * k * 7 + k) % (P - 3));
         counts[position[k]]++;
