@@ -186,11 +186,11 @@ static void block_panel(const pass* p, char* const* base, const int64_t* rs, con
     char *direct = base[TIX__DIRECT], *indexed = base[TIX__INDEXED];
     int64_t xo[CHUNK];
     for (int64_t r0 = 0, c; r0 < m; r0 += c) {
-        if (p->fused_rows != NULL) { /* the shortest loop, up to an index it does not take */
+        if (p->fused_rows != NULL) { /* the shortest loop, up to an index that is an error */
             r0 += p->fused_rows(direct + r0 * rs[TIX__DIRECT], rs[TIX__DIRECT],
                                 indexed + r0 * rs[TIX__INDEXED], rs[TIX__INDEXED],
                                 base[TIX__INDICES] + r0 * rs[TIX__INDICES], rs[TIX__INDICES],
-                                m - r0, &p->tuples);
+                                m - r0, &p->tuples, p->fill_block);
             if (r0 == m) break;
         }
         c = m - r0 < CHUNK ? m - r0 : CHUNK;

@@ -400,12 +400,14 @@ tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype ind
 
 /* Row gathers with the index resolution fused in (int32 or int64 tuples of one or two
  * components), rows of 4 to 128 bytes: dst + r * dst_row <- src + offset(tuple r) + r * src_row
- * for as long as each tuple resolves by the short path (every index in range, or negative and
- * wrapped). Returns how many rows it moved; the caller resolves the rest. NULL for other row
- * lengths, index dtypes and tuple lengths, and where copy_rows would stream (`streaming`). */
+ * for as long as each tuple resolves: by the short path (every index in range, or negative and
+ * wrapped) or by the general rules (clamp, wrap; under ignore, the row at `fill` for a tuple
+ * that resolves to nothing). Returns how many rows it moved: it stops at a tuple that is an
+ * error, which the caller resolves. NULL for other row lengths, index dtypes and tuple lengths,
+ * and where copy_rows would stream (`streaming`). */
 typedef int64_t (*tix__fused_rows_fn)(char* dst, int64_t dst_row, const char* src,
                                       int64_t src_row, const char* indices, int64_t is, int64_t m,
-                                      const tix__tuples* tuples);
+                                      const tix__tuples* tuples, const char* fill);
 tix__fused_rows_fn tix__fused_rows_kernel(size_t bytes, tix_dtype index_dtype, int32_t components,
                                           bool streaming);
 

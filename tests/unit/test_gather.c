@@ -895,10 +895,11 @@ static void test_reduction_rejected(void** state) {
 }
 
 /* Rows of 4 to 128 bytes by int32 or int64 indices go through the shortest loop (each index
- * resolved inside the copy) up to an index that needs the general rules, then through the
- * general path for a chunk, then the shortest loop again. Every row length around those sizes,
- * index dtypes with and without that loop, every rule, with and without batch_dims, rows that
- * straddle cache lines (data one element off), strided indices, padded output rows, a pool. */
+ * resolved inside the copy), an index that needs the general rules resolved by them in the loop,
+ * which goes on after it; an error stops it, and the general path reports it. Every row length
+ * around those sizes, index dtypes with and without that loop, every rule, with and without
+ * batch_dims, rows that straddle cache lines (data one element off), strided indices, padded
+ * output rows, a pool. */
 static void test_fused_rows(void** state) {
     (void)state;
     enum { T = 300, M = 1100, B = 2, K = 32 };

@@ -397,11 +397,12 @@ static void test_shape_inference(void** state) {
 }
 
 /* Slices of 4 to 128 bytes addressed by pairs of int32 or int64 indices go through the shortest
- * loop (each pair resolved inside the copy) up to a pair that needs the general rules, then the
- * general path for a chunk, then the shortest loop again. Every slice length around those
- * sizes, index dtypes with and without that loop, every rule on either component, with and
- * without batch_dims, slices that straddle cache lines (data one element off), pairs whose
- * components lie apart (transposed indices), padded output rows, a pool. */
+ * loop (each pair resolved inside the copy), a pair that needs the general rules resolved by
+ * them in the loop, which goes on after it; an error stops it, and the general path reports it.
+ * Every slice length around those sizes, index dtypes with and without that loop, every rule on
+ * either component, with and without batch_dims, slices that straddle cache lines (data one
+ * element off), pairs whose components lie apart (transposed indices), padded output rows, a
+ * pool. */
 static void test_fused_pairs(void** state) {
     (void)state;
     enum { P = 40, Q = 30, M = 900, B = 2, K = 32 };
