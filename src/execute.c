@@ -1465,7 +1465,6 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         p->row = tix__reduce_kernel(dtype, TIX__REDUCTION_TALLY);
         p->scatter = tix__scatter_kernel(dtype, TIX__REDUCTION_TALLY);
         p->fused_scatter = fused_scatter_of(call, map, dtype, TIX__REDUCTION_TALLY);
-        p->output = tallies;
         operands.indexed = &tallied; /* (the identity too is placed there) */
         build(p, call, map, &operands);
         p->planned = false; /* (planned as the output's loop was: not packed) */

@@ -1682,11 +1682,10 @@ static void test_mean_tallies(void** state) {
     int32_t* wide_idx = malloc(sizeof(int32_t) * ROWS * F);
     float* wide_out = malloc(sizeof(float) * P * (F + 3));
     float* wide_want = malloc(sizeof(float) * P * (F + 3));
-    int64_t* wide_sum = malloc(sizeof(int64_t) * P * F);
+    int64_t* wide_sum = calloc(P * F, sizeof(int64_t)); /* (exclude_self: from 0) */
     int32_t* wide_count = calloc(P * F, sizeof(int32_t));
     assert_true(wide_data && wide_upd && wide_idx && wide_out && wide_want && wide_sum &&
                 wide_count);
-    for (int e = 0; e < P * F; e++) wide_sum[e] = 0; /* (exclude_self) */
     for (int e = 0; e < P * F; e++) wide_data[e] = (float)(e % 17);
     for (int e = 0; e < ROWS * F; e++) {
         wide_idx[e] = (int32_t)((unsigned)e * 2654435761u % (P - 1)); /* row P - 1 unreached */
