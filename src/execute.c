@@ -54,9 +54,13 @@
  * indices first, when the output is at most 1/UNDO_RATIO of the indices and UNDO_MAX bytes. */
 #define UNDO_RATIO 4
 #define UNDO_MAX (64 * 1024 * 1024)
-/* A scatter without reduction writes its output in one pass (plan_runs) when the runs its
- * updates replace whole are at least this long (shorter ones: the passes cost less). */
+/* A scatter writes its output in one pass (plan_runs) when the runs its updates reach whole
+ * are at least this long (shorter ones: the passes cost less). With a reduction, the update
+ * rows of the run this far ahead are prefetched. */
 #define SKIP_MIN_RUN 256
+#define RUNS_AHEAD 2
+/* A mean's run plan divides its runs this many elements at a time. */
+#define MEAN_PIECE 256
 /* The longest output row a scatter stages in the cache (stage_bytes); the stage is on the stack.
  * Staged rows are written once and not read again by the call: with streaming stores when the
  * output passes STAGE_STREAM_BYTES, where the CPU gains by them (scatter_elements_unique, 16 MB,
@@ -1072,14 +1076,24 @@ static size_t undo_bytes(const tix__call* call) {
                : 0;
 }
 
-/* A scatter without reduction whose updates replace whole runs of a dense output runs as one
- * pass over the output: each run comes from the last update row that replaces it (row-major
- * order, as the scatter would leave it) or else from data. Out of place, that writes every byte
- * of the output once, in order, instead of a copy of data and then the updates; in place, it
- * writes each replaced run once, and the runs can be split between tasks (the updates could
- * not: two of them may replace one run). That takes a tuple per row of the folded loop ([rows,
- * n]) addressing n dense elements of the output at an offset that is a multiple of the run's
- * bytes (the runs then partition the output), from dense rows of updates, and dense data. */
+/* Whether the scatter first places the identity of its reduction where its updates go
+ * (exclude_self; without a reduction it means nothing). */
+static bool places_identity(const tix_options* o) {
+    return o->exclude_self && o->reduction != TIX_REDUCTION_NONE;
+}
+
+/* A scatter whose updates reach whole runs of a dense output runs as one pass over the output.
+ * Without reduction, each run comes from the last update row that replaces it (row-major order,
+ * as the scatter would leave it) or else from data; with one, a run that update rows reach
+ * starts from data (exclude_self: the identity), takes those rows in row-major order, each by
+ * the reduction's kernel, while it is in the cache (a mean then divides it by their number),
+ * and is written once. Out of place, that writes every byte of the output once, in order,
+ * instead of a copy of data and then the updates, which come back for each run from memory;
+ * in place, it writes each run reached once, and the runs can be split between tasks (the
+ * updates could not: two of them may reach one run), the same bits for any split. That takes a
+ * tuple per row of the folded loop ([rows, n]) addressing n dense elements of the output at an
+ * offset that is a multiple of the run's bytes (the runs then partition the output), from dense
+ * rows of updates, and dense data. */
 typedef struct run_plan {
     char* output;
     const char* data;
@@ -1087,8 +1101,16 @@ typedef struct run_plan {
     int64_t update_row; /* bytes between rows of updates */
     int64_t run_bytes;
     int64_t runs;
-    int64_t* writer;    /* per run: the last update row that replaces it, or -1 */
-    bool in_place;      /* runs no update replaces are left as they are */
+    int64_t* writer;    /* per run: the last update row that replaces it (with a reduction, the
+                         * first that reaches it), or -1 */
+    int64_t* next;      /* with a reduction, per update row: the next that reaches its run, or -1 */
+    tix__row_fn reduce; /* the reduction's kernel, or NULL */
+    tix__mean_fn mean;  /* mean: the division, else NULL */
+    int64_t self;       /* mean: 1 where data counts as a value, 0 under exclude_self */
+    size_t element;
+    bool from_identity; /* exclude_self: a run reached starts from `identity` */
+    char identity[16];
+    bool in_place;      /* runs no update reaches are left as they are */
     bool streaming;
 } run_plan;
 
@@ -1105,12 +1127,13 @@ static bool scatter_rows(const tix__call* call, const tix__map* map, tix__loop* 
 
 /* Fills *plan where the scatter (its loop from scatter_rows) is of that form, its runs at least
  * SKIP_MIN_RUN bytes long and memory allows, and sets *unresolved when some tuple resolved to
- * nothing; else returns false and the scatter takes the passes. */
+ * nothing; else returns false and the scatter takes the passes. (The caller leaves the passes
+ * to TIX_ACCUMULATE_CHUNKED's chunks.) */
 static bool plan_runs(const tix__call* call, const tix__loop* loop, bool in_place,
                       run_plan* plan, bool* unresolved) {
-    if (call->options.reduction != TIX_REDUCTION_NONE)
-        return false;
-    int64_t size = (int64_t)tix_dtype_size(call->output->dtype);
+    const tix_options* o = &call->options;
+    tix_dtype dtype = call->output->dtype;
+    int64_t size = (int64_t)tix_dtype_size(dtype);
     if (loop->components == 0 || loop->stride[TIX__INDEXED][0] != 0 ||
         loop->stride[TIX__INDICES][1] != 0 || loop->stride[TIX__INDEXED][1] != size ||
         loop->stride[TIX__DIRECT][1] != size || loop->shape[1] < SKIP_MIN_RUN / size)
@@ -1120,38 +1143,103 @@ static bool plan_runs(const tix__call* call, const tix__loop* loop, bool in_plac
         if (loop->component_step[TIX__INDEXED][t] % run != 0)
             return false;
     }
-    int64_t runs = total / run;
-    int64_t* writer = total % run == 0 ? malloc((size_t)runs * sizeof *writer) : NULL;
-    if (writer == NULL)
-        return false;
-    for (int64_t r = 0; r < runs; r++)
-        writer[r] = -1;
-    tix__tuples tuples = tuples_of(loop, call);
-    int64_t offsets[CHUNK];
-    bool all = true;
-    for (int64_t r0 = 0; r0 < loop->shape[0]; r0 += CHUNK) {
-        int64_t c = loop->shape[0] - r0 < CHUNK ? loop->shape[0] - r0 : CHUNK;
-        const char* indices = loop->base[TIX__INDICES] + r0 * loop->stride[TIX__INDICES][0];
-        all &= tix__resolve_tuples(&tuples, indices, loop->stride[TIX__INDICES][0], c, offsets);
-        for (int64_t r = 0; r < c; r++) {
-            if (offsets[r] != TIX__SKIP)
-                writer[offsets[r] / run] = r0 + r; /* later rows overwrite earlier ones */
-        }
-    }
-    *unresolved = !all;
+    bool reduced = o->reduction != TIX_REDUCTION_NONE;
+    bool mean = o->reduction == TIX_REDUCTION_MEAN;
+    int64_t rows = loop->shape[0];
     *plan = (run_plan){.output = call->output->data,
                        .data = call->data->data,
                        .updates = loop->base[TIX__DIRECT],
                        .update_row = loop->stride[TIX__DIRECT][0],
                        .run_bytes = run,
-                       .runs = runs,
-                       .writer = writer,
+                       .runs = total / run,
+                       .reduce = reduced ? tix__reduce_kernel(dtype, o->reduction) : NULL,
+                       .mean = mean ? tix__mean_kernel(dtype) : NULL,
+                       .self = o->exclude_self ? 0 : 1,
+                       .element = (size_t)size,
+                       .from_identity = places_identity(o),
                        .in_place = in_place,
                        .streaming = streams(total, STREAM_BYTES)};
+    if (reduced && (plan->reduce == NULL || mean != (plan->mean != NULL) ||
+                    (mean && rows >= INT32_MAX)))
+        return false;
+    if (plan->from_identity)
+        tix__reduction_identity(dtype, o->reduction, plan->identity);
+    plan->writer = total % run == 0 ? malloc((size_t)plan->runs * sizeof *plan->writer) : NULL;
+    plan->next = reduced && plan->writer != NULL ? malloc((size_t)rows * sizeof *plan->next) : NULL;
+    if (plan->writer == NULL || (reduced && plan->next == NULL)) {
+        free(plan->writer);
+        return false;
+    }
+    int64_t* writer = plan->writer;
+    for (int64_t r = 0; r < plan->runs; r++)
+        writer[r] = -1;
+    /* the rows from the last to the first: a run's writer is then the last row that reaches it,
+     * and with a reduction each row put before those after it */
+    tix__tuples tuples = tuples_of(loop, call);
+    int64_t offsets[CHUNK];
+    bool all = true;
+    for (int64_t r0 = (rows - 1) / CHUNK * CHUNK; r0 >= 0; r0 -= CHUNK) {
+        int64_t c = rows - r0 < CHUNK ? rows - r0 : CHUNK;
+        const char* indices = loop->base[TIX__INDICES] + r0 * loop->stride[TIX__INDICES][0];
+        all &= tix__resolve_tuples(&tuples, indices, loop->stride[TIX__INDICES][0], c, offsets);
+        for (int64_t r = c - 1; r >= 0; r--) {
+            if (offsets[r] == TIX__SKIP)
+                continue;
+            int64_t* first = &writer[offsets[r] / run];
+            if (reduced) {
+                plan->next[r0 + r] = *first;
+                *first = r0 + r;
+            } else if (*first < 0) {
+                *first = r0 + r;
+            }
+        }
+    }
+    *unresolved = !all;
     return true;
 }
 
-/* The executor's task of a run plan: runs [begin, begin + count), CHUNK at a time. */
+/* The executor's task of a reduction's run plan: runs [begin, begin + count), the update rows
+ * of the runs RUNS_AHEAD ahead prefetched (their first; the rows are apart). */
+static void reduce_planned_runs(void* context, size_t begin, size_t count) {
+    const run_plan* plan = context;
+    int64_t element = (int64_t)plan->element, n = plan->run_bytes / element;
+    size_t bytes = (size_t)plan->run_bytes;
+    for (int64_t r = (int64_t)begin, end = (int64_t)(begin + count); r < end; r++) {
+        if (r + RUNS_AHEAD < end && plan->writer[r + RUNS_AHEAD] >= 0)
+            prefetch_span(plan->updates + plan->writer[r + RUNS_AHEAD] * plan->update_row,
+                          plan->run_bytes);
+        char* to = plan->output + r * plan->run_bytes;
+        const char* from = plan->data + r * plan->run_bytes;
+        int64_t w = plan->writer[r];
+        if (w < 0) {
+            if (!plan->in_place)
+                tix__copy_block(to, from, bytes, plan->streaming);
+            continue;
+        }
+        if (plan->from_identity)
+            tix__move_kernel(plan->element)(to, element, plan->identity, 0, n);
+        else if (!plan->in_place)
+            tix__copy_block(to, from, bytes, false); /* (read again at once: not streamed) */
+        int32_t reached = 0; /* (plan_runs: fewer than INT32_MAX rows under mean) */
+        for (; w >= 0; w = plan->next[w], reached++)
+            plan->reduce(to, element, plan->updates + w * plan->update_row, element, n);
+        if (plan->mean == NULL)
+            continue;
+        /* the count as a dense row, so that the divisions take whole vectors (tix__mean_simd;
+         * scatter_nd_rows' shape under mean: 0.58x the time of one count at stride 0) */
+        _Alignas(64) int32_t counts[MEAN_PIECE];
+        for (int64_t i = 0; i < MEAN_PIECE; i++)
+            counts[i] = reached;
+        for (int64_t i = 0; i < n; i += MEAN_PIECE) {
+            plan->mean(to + i * element, element, (const char*)counts, sizeof(int32_t),
+                       sizeof(int32_t), plan->self, n - i < MEAN_PIECE ? n - i : MEAN_PIECE);
+        }
+    }
+    if (plan->streaming) tix__stream_fence();
+}
+
+/* The executor's task of a run plan without reduction: runs [begin, begin + count), CHUNK at a
+ * time. */
 static void copy_planned_runs(void* context, size_t begin, size_t count) {
     const run_plan* plan = context;
     char* to[CHUNK];
@@ -1170,11 +1258,6 @@ static void copy_planned_runs(void* context, size_t begin, size_t count) {
     }
 }
 
-/* Whether the scatter first places the identity of its reduction where its updates go
- * (exclude_self; without a reduction it means nothing). */
-static bool places_identity(const tix_options* o) {
-    return o->exclude_self && o->reduction != TIX_REDUCTION_NONE;
-}
 
 /* Whether a planned scatter packs its tiles (block_for_cache) and they take in every element of
  * its output, dense as data is: then each tile can be packed from data (packed_panel) instead of
@@ -1307,8 +1390,38 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     tix_dtype dtype = output->dtype;
     size_t size = tix_dtype_size(dtype);
     bool mean = o->reduction == TIX_REDUCTION_MEAN;
+    int64_t n = tix_tensor_count(output);
+    /* Chunked sums reduce each chunk after the first in a copy of the output (below) */
+    char start[16] = {0};
+    tix__row_fn chunk_fold = o->accumulation == TIX_ACCUMULATE_CHUNKED && !mean
+                                 ? tix__chunk_kernel(dtype, o->reduction, start)
+                                 : NULL;
+    int64_t chunks = chunk_fold != NULL ? chunk_count(call) : 0, copy_count = 0;
     tix__loop rows; /* the updates' loop, for the one-pass forms */
     bool one_pass = scatter_rows(call, map, &rows);
+    bool unresolved = false; /* some tuple resolved to nothing */
+    run_plan plan;
+    /* (in place, the plan pays only where its runs are split between tasks or, without a
+     * reduction, written with streaming stores, scatter_nd_rows: serially with ordinary stores
+     * 1.06-1.08x the time of the passes on Zen 5, with streaming ones 0.46-0.67x on Intel
+     * Emerald Rapids; on two threads 0.67-0.76x) */
+    bool parallel = executor != NULL && n >= PARALLEL_MIN_ELEMENTS;
+    bool streamed = o->reduction == TIX_REDUCTION_NONE && streams(n * (int64_t)size, STREAM_BYTES);
+    if (one_pass && chunks == 0 && (!in_place || parallel || streamed) &&
+        plan_runs(call, &rows, in_place, &plan, &unresolved)) {
+        int64_t tile = TILE_ELEMENTS * (int64_t)size / plan.run_bytes;
+        void (*task)(void*, size_t, size_t) =
+            plan.reduce != NULL ? reduce_planned_runs : copy_planned_runs;
+        if (!parallel) {
+            task(&plan, 0, (size_t)plan.runs);
+        } else {
+            executor->parallel_for(executor->pool, task, &plan, (size_t)plan.runs,
+                                   (size_t)(tile > 0 ? tile : 1));
+        }
+        free(plan.writer);
+        free(plan.next);
+        return finish_scatter(call, map, undo, undo_size, unresolved);
+    }
     /* (the bytes of a row where it can be staged; chunked sums, never a mean, are not) */
     int64_t stageable = one_pass && !in_place ? stage_bytes(call, &rows) : 0;
     bool staged_mean = mean && stage_counts(call, &rows, stageable);
@@ -1317,7 +1430,6 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
      * count stays below INT32_MAX (half the memory to touch and read of int64; a fresh page
      * costs a fault) */
     bool per_element = mean && !staged_mean;
-    int64_t n = tix_tensor_count(output);
     tix_dtype count_dtype =
         tix_tensor_count(call->updates) < INT32_MAX ? TIX_DTYPE_INT32 : TIX_DTYPE_INT64;
     size_t count_size = tix_dtype_size(count_dtype);
@@ -1334,14 +1446,9 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     if (per_element && !tallies_fit && (uint64_t)n <= SIZE_MAX / count_size) {
         counts_memory = calloc((size_t)(n > 0 ? n : 1), count_size);
     }
-    /* Chunked sums reduce each chunk after the first in a copy of the output, as many copies at
-     * a time as GROUP_BYTES allows on an executor (else one); a strided output is summed in a
-     * dense copy of its own, then copied back. All taken before the first write. */
-    char start[16] = {0};
-    tix__row_fn chunk_fold = o->accumulation == TIX_ACCUMULATE_CHUNKED && !mean
-                                 ? tix__chunk_kernel(dtype, o->reduction, start)
-                                 : NULL;
-    int64_t chunks = chunk_fold != NULL ? chunk_count(call) : 0, copy_count = 0;
+    /* The chunks' copies of the output: as many at a time as GROUP_BYTES allows on an executor
+     * (else one); a strided output is summed in a dense copy of its own, then copied back. All
+     * taken before the first write. */
     int64_t bytes = n * (int64_t)size;
     bool detour = chunks > 0 && !dense(output);
     char *copies = NULL, *detour_memory = NULL;
@@ -1380,26 +1487,6 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
         tix_tensor_init(&counts, counts_memory, count_dtype, output->rank, output->shape);
 
     tix__map whole = identity_map(output->rank);
-    bool unresolved = false; /* some tuple resolved to nothing */
-    run_plan plan;
-    /* (in place, the plan pays only where its runs are split between tasks or written with
-     * streaming stores, scatter_nd_rows: serially with ordinary stores 1.06-1.08x the time of
-     * the passes on Zen 5, with streaming ones 0.46-0.67x on Intel Emerald Rapids; on two
-     * threads 0.67-0.76x) */
-    bool parallel = executor != NULL && n >= PARALLEL_MIN_ELEMENTS;
-    if (one_pass && (!in_place || parallel || streams(n * (int64_t)size, STREAM_BYTES)) &&
-        plan_runs(call, &rows, in_place, &plan, &unresolved)) {
-        int64_t tile = TILE_ELEMENTS * (int64_t)size / plan.run_bytes;
-        if (!parallel) {
-            copy_planned_runs(&plan, 0, (size_t)plan.runs);
-        } else {
-            executor->parallel_for(executor->pool, copy_planned_runs, &plan, (size_t)plan.runs,
-                                   (size_t)(tile > 0 ? tile : 1));
-        }
-        free(plan.writer);
-        free(p);
-        return finish_scatter(call, map, undo, undo_size, unresolved);
-    }
     int64_t staged = chunks == 0 ? stageable : 0;
     bool exclude = places_identity(o);
     char identity[16] = {0}; /* (reductions are checked to be defined for dtype) */

@@ -45,16 +45,33 @@ static inline void TIX_CAT(store_result, NAME)(char* p, VALUE v) {
 }
 #endif
 
+/* add, sub and mul: the value of one update, and its store (OP_value for the dense rows of
+ * reduce_loops.h) */
+static inline VALUE TIX_CAT3(add, value, NAME)(VALUE a, VALUE b) {
+    return ARITH(a, +, b);
+}
+
+static inline VALUE TIX_CAT3(sub, value, NAME)(VALUE a, VALUE b) {
+    return ARITH(a, -, b);
+}
+
+static inline VALUE TIX_CAT3(mul, value, NAME)(VALUE a, VALUE b) {
+    return ARITH(a, *, b);
+}
+
 static inline void TIX_CAT3(add, one, NAME)(char* d, const char* s) {
-    TIX_CAT(store_result, NAME)(d, ARITH(TIX_CAT(load, NAME)(d), +, TIX_CAT(load, NAME)(s)));
+    TIX_CAT(store_result, NAME)(d, TIX_CAT3(add, value, NAME)(TIX_CAT(load, NAME)(d),
+                                                             TIX_CAT(load, NAME)(s)));
 }
 
 static inline void TIX_CAT3(sub, one, NAME)(char* d, const char* s) {
-    TIX_CAT(store_result, NAME)(d, ARITH(TIX_CAT(load, NAME)(d), -, TIX_CAT(load, NAME)(s)));
+    TIX_CAT(store_result, NAME)(d, TIX_CAT3(sub, value, NAME)(TIX_CAT(load, NAME)(d),
+                                                             TIX_CAT(load, NAME)(s)));
 }
 
 static inline void TIX_CAT3(mul, one, NAME)(char* d, const char* s) {
-    TIX_CAT(store_result, NAME)(d, ARITH(TIX_CAT(load, NAME)(d), *, TIX_CAT(load, NAME)(s)));
+    TIX_CAT(store_result, NAME)(d, TIX_CAT3(mul, value, NAME)(TIX_CAT(load, NAME)(d),
+                                                             TIX_CAT(load, NAME)(s)));
 }
 
 /* min (lower) and max copy the winning element's bytes, so float16/bfloat16 are never
@@ -100,12 +117,15 @@ static inline void TIX_CAT3(tally, one, NAME)(char* d, const char* s) {
 }
 
 #define OP add
+#define DENSE_ROWS
 #include "reduce_loops.h"
 #define OP tally
 #include "reduce_loops.h"
 #define OP sub
+#define DENSE_ROWS
 #include "reduce_loops.h"
 #define OP mul
+#define DENSE_ROWS
 #include "reduce_loops.h"
 #define OP min
 #include "reduce_loops.h"

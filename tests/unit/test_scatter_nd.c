@@ -612,6 +612,179 @@ static void test_whole_runs(void** state) {
     free(want);
 }
 
+/* Whole runs under a reduction (the run plan with its lists of update rows, and the passes):
+ * data [REDUCED_R, REDUCED_E] float32 or int32 (320-byte rows, 20,480 elements: past the pool's
+ * threshold), REDUCED_N update rows with many duplicates, negative indices wrapped, some out of
+ * range and ignored, float values whose sums the order changes, a NaN with a payload and an
+ * infinity among the updates; every reduction with and without exclude_self, against a plain
+ * loop of the header's rules. */
+enum { REDUCED_R = 256, REDUCED_E = 80, REDUCED_N = 700 };
+
+static float reduced_f32(tix_reduction reduction, float a, float b) {
+    float v = reduction == TIX_REDUCTION_SUB   ? a - b
+              : reduction == TIX_REDUCTION_MUL ? a * b
+                                               : a + b;
+    if (reduction == TIX_REDUCTION_MIN || reduction == TIX_REDUCTION_MAX) { /* NaN output stays */
+        bool wins = reduction == TIX_REDUCTION_MIN ? b < a : b > a;
+        return isnan(a) ? a : isnan(b) || wins ? b : a;
+    }
+    return isnan(v) ? NAN : v; /* the canonical NaN */
+}
+
+static int32_t reduced_i32(tix_reduction reduction, int32_t a, int32_t b) {
+    uint32_t x = (uint32_t)a, y = (uint32_t)b;
+    switch (reduction) {
+    case TIX_REDUCTION_SUB: return (int32_t)(x - y);
+    case TIX_REDUCTION_MUL: return (int32_t)(x * y);
+    case TIX_REDUCTION_MIN: return b < a ? b : a;
+    case TIX_REDUCTION_MAX: return b > a ? b : a;
+    default: return (int32_t)(x + y); /* add, mean */
+    }
+}
+
+/* The expected output: elements REDUCED_E at a time, the update rows in order. */
+static void reduced_expected(tix_dtype dtype, const void* data, const void* upd,
+                             const int64_t* idx, tix_reduction reduction, bool exclude,
+                             void* want) {
+    size_t row = (size_t)REDUCED_E * 4;
+    int counts[REDUCED_R] = {0};
+    memcpy(want, data, (size_t)REDUCED_R * row);
+    for (int u = 0; u < REDUCED_N; u++) {
+        int64_t v = idx[u] < 0 ? idx[u] + REDUCED_R : idx[u];
+        if (v < 0 || v >= REDUCED_R) continue; /* ignored */
+        for (int e = 0; e < REDUCED_E; e++) {
+            int64_t at = v * REDUCED_E + e, from = (int64_t)u * REDUCED_E + e;
+            if (dtype == DT_F32) {
+                float* w = (float*)want + at;
+                float identity = reduction == TIX_REDUCTION_MUL   ? 1.0f
+                                 : reduction == TIX_REDUCTION_MIN ? INFINITY
+                                 : reduction == TIX_REDUCTION_MAX ? -INFINITY
+                                                                  : 0.0f;
+                if (exclude && counts[v] == 0) *w = identity;
+                *w = reduced_f32(reduction, *w, ((const float*)upd)[from]);
+            } else {
+                int32_t* w = (int32_t*)want + at;
+                int32_t identity = reduction == TIX_REDUCTION_MUL   ? 1
+                                   : reduction == TIX_REDUCTION_MIN ? INT32_MAX
+                                   : reduction == TIX_REDUCTION_MAX ? INT32_MIN
+                                                                    : 0;
+                if (exclude && counts[v] == 0) *w = identity;
+                *w = reduced_i32(reduction, *w, ((const int32_t*)upd)[from]);
+            }
+        }
+        counts[v]++;
+    }
+    for (int v = 0; v < REDUCED_R && reduction == TIX_REDUCTION_MEAN; v++) {
+        int divisor = counts[v] + (exclude ? 0 : 1);
+        for (int e = 0; counts[v] > 0 && e < REDUCED_E; e++) {
+            int64_t at = (int64_t)v * REDUCED_E + e;
+            if (dtype == DT_F32) {
+                float q = ((float*)want)[at] / (float)divisor;
+                ((float*)want)[at] = isnan(q) ? NAN : q;
+            } else { /* rounded toward negative infinity */
+                int32_t sum = ((int32_t*)want)[at];
+                int32_t q = sum / divisor;
+                ((int32_t*)want)[at] = q - (sum % divisor != 0 && sum < 0);
+            }
+        }
+    }
+}
+
+static void test_whole_runs_reduced(void** state) {
+    (void)state;
+    size_t bytes = (size_t)REDUCED_R * REDUCED_E * 4, upd_bytes = (size_t)REDUCED_N * REDUCED_E * 4;
+    unsigned char* data = malloc(bytes);
+    unsigned char* upd = malloc(upd_bytes);
+    unsigned char* spread = malloc(2 * upd_bytes);
+    unsigned char* out = malloc(bytes);
+    unsigned char* want = malloc(bytes);
+    int64_t idx[REDUCED_N];
+    assert_true(data && upd && spread && out && want);
+    for (int u = 0; u < REDUCED_N; u++) {
+        idx[u] = (int64_t)((uint64_t)u * 2654435761u % 90); /* ~8 rows to each of 90 runs */
+        if (u % 13 == 5) idx[u] -= REDUCED_R;              /* negative: wraps */
+        if (u % 29 == 7) idx[u] = REDUCED_R + u;           /* out of range: ignored */
+    }
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    static const tix_reduction reductions[] = {TIX_REDUCTION_ADD, TIX_REDUCTION_SUB,
+                                               TIX_REDUCTION_MUL, TIX_REDUCTION_MIN,
+                                               TIX_REDUCTION_MAX, TIX_REDUCTION_MEAN};
+    for (int t = 0; t < 2; t++) {
+        tix_dtype dtype = t == 0 ? DT_F32 : DT_I32;
+        for (int e = 0; e < REDUCED_R * REDUCED_E; e++) {
+            float f = (float)(e % 997) * 0.37f - 150.0f;
+            int32_t k = (int32_t)(e * 2654435761u >> 7) % 2001 - 1000;
+            memcpy(data + (size_t)e * 4, t == 0 ? (const void*)&f : (const void*)&k, 4);
+        }
+        for (int e = 0; e < REDUCED_N * REDUCED_E; e++) {
+            float f = (float)(e % 1013) * -0.61f + 200.0f;
+            int32_t k = (int32_t)(e * 40503u >> 3) % 201 - 100;
+            if (e % 3 == 0) f = f * 1e-3f + 0.1f; /* mixed magnitudes: the order shows */
+            memcpy(upd + (size_t)e * 4, t == 0 ? (const void*)&f : (const void*)&k, 4);
+            memcpy(spread + 2 * (size_t)e * 4, upd + (size_t)e * 4, 4);
+        }
+        if (t == 0) { /* a NaN with a payload and an infinity, in runs reached several times */
+            uint32_t payload = 0x7fc00123u;
+            memcpy(upd + (size_t)(3 * REDUCED_E + 5) * 4, &payload, 4);
+            memcpy(spread + 2 * (size_t)(3 * REDUCED_E + 5) * 4, &payload, 4);
+            float inf = INFINITY;
+            memcpy(upd + (size_t)(40 * REDUCED_E + 9) * 4, &inf, 4);
+            memcpy(spread + 2 * (size_t)(40 * REDUCED_E + 9) * 4, &inf, 4);
+        }
+        tix_tensor d = UT_T(data, dtype, REDUCED_R, REDUCED_E);
+        tix_tensor o = UT_T(out, dtype, REDUCED_R, REDUCED_E);
+        tix_tensor i = UT_T(idx, DT_I64, REDUCED_N, 1);
+        tix_tensor u = UT_T(upd, dtype, REDUCED_N, REDUCED_E);
+        tix_tensor strided = u; /* every other element of a wider buffer: the passes */
+        strided.data = spread;
+        for (int32_t dim = 0; dim < 2; dim++)
+            strided.strides[dim] *= 2;
+        for (size_t r = 0; r < sizeof reductions / sizeof reductions[0]; r++) {
+            for (int exclude = 0; exclude < 2; exclude++) {
+                reduced_expected(dtype, data, upd, idx, reductions[r], exclude, want);
+                /* serial, pool, strided updates; in place serial, in place on the pool */
+                for (int way = 0; way < 5; way++) {
+                    tix_options options = ut_opts();
+                    options.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+                    options.reduction = reductions[r];
+                    options.exclude_self = exclude;
+                    options.executor = way == 1 || way == 4 ? &executor : NULL;
+                    memset(out, 0, bytes);
+                    if (way >= 3) {
+                        memcpy(out, data, bytes);
+                        EXPECT_OK(tix_scatter_nd(&o, &i, &u, 0, &o, &options));
+                    } else {
+                        EXPECT_OK(tix_scatter_nd(&d, &i, way == 2 ? &strided : &u, 0, &o,
+                                                 &options));
+                    }
+                    if (memcmp(out, want, bytes) != 0) {
+                        print_error("dtype %d reduction %d exclude_self %d way %d differs\n",
+                                    (int)dtype, (int)reductions[r], exclude, way);
+                        fail();
+                    }
+                }
+            }
+        }
+        /* the error rule: nothing written */
+        tix_diagnostic diag;
+        tix_options error = ut_opts_diag(&diag);
+        error.reduction = TIX_REDUCTION_ADD;
+        error.executor = &executor;
+        memset(out, 0x77, bytes);
+        EXPECT_STATUS(tix_scatter_nd(&d, &i, &u, 0, &o, &error), TIX_STATUS_INDEX_OUT_OF_RANGE);
+        assert_int_equal(diag.position, 7);
+        assert_true(ut_all_bytes(out, bytes, 0x77));
+    }
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(upd);
+    free(spread);
+    free(out);
+    free(want);
+}
+
 void tix__stores_choose(int mode);
 
 /* An in-place scatter of whole rows whose output is past the 32 MiB where copies stream takes
@@ -676,6 +849,7 @@ int main(void) {
         cmocka_unit_test(test_zero_size_and_strides),
         cmocka_unit_test(test_shape_inference_and_checks),
         cmocka_unit_test(test_whole_runs),
+        cmocka_unit_test(test_whole_runs_reduced),
         cmocka_unit_test(test_whole_runs_in_place_large),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
