@@ -333,8 +333,11 @@ typedef struct tix_options {
  * INDEX_OUT_OF_RANGE, ALIASING (the output overlaps an input other than exactly data of a
  * scatter, or itself), OUT_OF_MEMORY (TIX_REDUCTION_MEAN keeps one count per output element,
  * unless it counts a row at a time beside the row, as along the last axis of a dense output of
- * rows up to 8 KiB; with four or more updates an element it takes, where it can, pairs of an
- * element and its count instead, 8 bytes a pair, 16 for 8-byte dtypes;
+ * rows up to 8 KiB, or, out of place or on an executor, where its updates reach whole runs of
+ * 256 bytes or more of dense data and output (the rows of scatter_nd), whose update rows it
+ * counts per run, in lists of them (8 bytes for each run and each update row); with four or more
+ * updates an element it takes, where it can, pairs of an element and its count instead, 8 bytes
+ * a pair, 16 for 8-byte dtypes;
  * TIX_ACCUMULATE_CHUNKED the copies of the output its chunks are summed in).
  */
 
