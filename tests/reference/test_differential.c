@@ -15,6 +15,11 @@
  * 8 output elements and up to ~1400 updates, or (one in LARGE_CHUNKY_ONE_IN of them) a few
  * hundred to ~1250 output elements and ~24000 to 40000 updates, enough for the library to run
  * the chunks as tasks; values mostly finite so that the rounding the chunk order changes shows.
+ * One scatter_nd case in RUNS_ONE_IN (not a many-updates one) reaches whole runs of 256 bytes or
+ * more of dense data, updates and output, many update rows to a run, so that the library takes
+ * its run plan (src/execute.c, plan_runs), under every reduction; one in four of them is past
+ * the pool threshold. A scatter_nd test of at least MIN_CASES_FOR_CHUNKS cases fails if none of
+ * them succeeded under a reduction.
  * The cases that reached k >= 2 are counted and printed; a scatter test of at least
  * MIN_CASES_FOR_CHUNKS cases fails if none did (or, from 1000 cases, if no large one did).
  * Each case runs
@@ -58,6 +63,7 @@
 #define CHUNKY_ONE_IN 6       /* scatter cases with many updates into a small output */
 #define LARGE_CHUNKY_ONE_IN 6 /* of those, the ones with ~40000 updates */
 #define BAD_ACCUMULATION_ONE_IN 50
+#define RUNS_ONE_IN 6 /* scatter_nd cases of whole runs */
 #define MIN_CASES_FOR_CHUNKS 200
 #define PATTERN 0xA5     /* initial byte of every buffer */
 #define MAX_REPORTED 4   /* failures printed in full per operation */
@@ -296,9 +302,10 @@ static bool choose_strides(rng* r, tbuf* b, bool input)
 }
 
 /* A random view of this shape into a fresh buffer filled with PATTERN: strides as above, and
- * up to 3 spare elements before and after when padded. */
+ * up to 3 spare elements before and after when padded; or, when `dense`, row-major strides and
+ * nothing around (no draw from r). */
 static void make_layout(rng* r, tbuf* b, tix_dtype dtype, int32_t rank, const int64_t* shape,
-                        bool input)
+                        bool input, bool dense)
 {
     size_t es = ref_dtype_size(dtype);
     memset(b, 0, sizeof *b);
@@ -306,7 +313,12 @@ static void make_layout(rng* r, tbuf* b, tix_dtype dtype, int32_t rank, const in
     b->view.rank = rank;
     for (int32_t d = 0; d < rank; d++)
         b->view.shape[d] = shape[d];
-    bool padded = choose_strides(r, b, input);
+    int64_t extent = 1;
+    for (int32_t d = rank - 1; d >= 0 && dense; d--) {
+        b->view.strides[d] = extent;
+        extent *= shape[d];
+    }
+    bool padded = !dense && choose_strides(r, b, input);
 
     int64_t lead = padded ? rrange(r, 0, 3) : 0, tail = padded ? rrange(r, 0, 3) : 0;
     if (ref_count(&b->view) == 0) {
@@ -644,6 +656,7 @@ typedef struct test_case {
     bool in_place;
     bool large;        /* past the pool threshold (MAX_ELEMENTS_LARGE) */
     bool chunky;       /* a float sum with many updates into a small output */
+    bool runs;         /* scatter_nd of whole runs of dense data, updates and output */
     bool skewed;       /* index_params.skewed */
     bool null_options; /* the serial library run passes options = NULL (all defaults) */
     bool use_diagnostic;
@@ -869,6 +882,42 @@ static void gen_chunky_structure(rng* r, test_case* c, int32_t* dr, int64_t* ds,
     memcpy(os, o.shape, sizeof o.shape);
 }
 
+/* The shapes of a whole-runs case (scatter_nd): data [R, E] or [R, A, B] whose rows (the runs)
+ * hold 256 bytes or more, R in [1, 24] (or [100, 300], past the pool threshold, one case in
+ * four), and indices [N, 1] or [N, M, 1], N in [1, 48] (or [100, 400]): many update rows reach
+ * each run. */
+static void gen_runs_structure(rng* r, test_case* c, tix_dtype dtype, int32_t* dr, int64_t* ds,
+                               int32_t* ir, int64_t* is, int32_t* orank, int64_t* os)
+{
+    bool large = rchance(r, 1, 4);
+    c->large = large;
+    int64_t size = (int64_t)ref_dtype_size(dtype);
+    int64_t run = ceil_div(256, size) + rrange(r, 0, 40); /* elements */
+    tix_tensor d, i, o;
+    memset(&d, 0, sizeof d);
+    memset(&i, 0, sizeof i);
+    d.dtype = dtype;
+    d.rank = rchance(r, 1, 2) ? 2 : 3;
+    d.shape[0] = large ? rrange(r, 100, 300) : rrange(r, 1, 24);
+    d.shape[1] = d.rank == 2 ? run : rrange(r, 1, 4);
+    if (d.rank == 3)
+        d.shape[2] = ceil_div(run, d.shape[1]);
+    i.rank = rchance(r, 2, 3) ? 2 : 3;
+    i.shape[0] = large ? rrange(r, 100, 400) : rrange(r, 1, 48);
+    if (i.rank == 3)
+        i.shape[1] = rrange(r, 1, 3);
+    i.shape[i.rank - 1] = 1;
+    c->batch_n = 0;
+    c->batch = 0;
+    ref_gather_nd_shape(&d, &i, 0, &o);
+    *dr = d.rank;
+    *ir = i.rank;
+    *orank = o.rank;
+    memcpy(ds, d.shape, sizeof d.shape);
+    memcpy(is, i.shape, sizeof i.shape);
+    memcpy(os, o.shape, sizeof o.shape);
+}
+
 static bool accumulation_valid(const tix_options* o)
 {
     return (unsigned)o->accumulation <= (unsigned)TIX_ACCUMULATE_CHUNKED;
@@ -900,10 +949,15 @@ static void build_case(test_case* c, int op, uint64_t seed)
         dtype = sum_dtypes[rrange(&x, 0, 3)];
     }
 
+    rng y = {seed ^ 0x77686f6c6572756eull}; /* "wholerun": the runs cases' own stream */
+    c->runs = op == OP_SCATTER_ND && !c->chunky && rchance(&y, 1, RUNS_ONE_IN);
+
     int32_t dr, ir, orank;
     int64_t ds[TIX_MAX_RANK], is[TIX_MAX_RANK], os[TIX_MAX_RANK];
     if (c->chunky)
         gen_chunky_structure(&x, c, &dr, ds, &ir, is, &orank, os);
+    else if (c->runs)
+        gen_runs_structure(&y, c, dtype, &dr, ds, &ir, is, &orank, os);
     else
         gen_structure(&r, c, &dr, ds, &ir, is, &orank, os);
 
@@ -963,12 +1017,12 @@ static void build_case(test_case* c, int op, uint64_t seed)
     c->in_place = scatter && rchance(&r, 1, 4);
 
     /* tensors */
-    make_layout(&r, &c->data, dtype, dr, ds, !c->in_place);
+    make_layout(&r, &c->data, dtype, dr, ds, !c->in_place, c->runs);
     if (c->chunky)
         fill_sum_values(&r, &c->data, reduction, true);
     else
         fill_values(&r, &c->data);
-    make_layout(&r, &c->indices, itype, ir, is, true);
+    make_layout(&r, &c->indices, itype, ir, is, true, false);
     index_params g = {o->negative_indices, c->bad_percent, c->duplicates, rrange(&r, 0, 5),
                       c->skewed};
     if (ref_count(&c->indices.view) > 0) {
@@ -982,14 +1036,15 @@ static void build_case(test_case* c, int op, uint64_t seed)
         } while (next_coord(ic, &c->indices.view));
     }
     if (scatter) {
-        make_layout(&r, &c->updates, dtype, orank, os, true);
+        make_layout(&r, &c->updates, dtype, orank, os, true, c->runs);
         if (c->chunky)
             fill_sum_values(&r, &c->updates, reduction, false);
         else
             fill_values(&r, &c->updates);
     }
     if (!c->in_place)
-        make_layout(&r, &c->output, dtype, scatter ? dr : orank, scatter ? ds : os, false);
+        make_layout(&r, &c->output, dtype, scatter ? dr : orank, scatter ? ds : os, false,
+                    c->runs);
 
     /* Now and then an accumulation outside the enumeration: INVALID_OPTION, from every call
      * (an enum out of range). Only where nothing else is wrong with the arguments (a supported
@@ -1450,6 +1505,8 @@ typedef struct stats {
     /* mean scatters that succeed with at least four updates an output element (the library
      * counts those beside their sums: TIX__REDUCTION_TALLY, src/execute.c) */
     uint64_t mean_many;
+    /* whole-runs cases (test_case.runs) that succeed under a reduction */
+    uint64_t runs_reduced;
 } stats;
 
 static stats counters;
@@ -1476,6 +1533,8 @@ static void count_case(const test_case* c, tix_status ref_status)
     s->mean_many += op_is_scatter(c->op) && c->options.reduction == TIX_REDUCTION_MEAN &&
                     ref_status == TIX_STATUS_OK && outputs > 0 &&
                     ref_count(&c->updates.view) / 4 >= outputs;
+    s->runs_reduced += c->runs && c->options.reduction != TIX_REDUCTION_NONE &&
+                       ref_status == TIX_STATUS_OK;
 }
 
 /* Dense row-major: the stride of each dimension of size > 1 is the product of the sizes after
@@ -1512,8 +1571,9 @@ static void print_stats(uint64_t cases)
     printf("; reductions n/a/s/m/min/max/mean:");
     for (int k = 0; k < 7; k++)
         printf(" %" PRIu64, s->reductions[k]);
-    printf(" (exclude_self %" PRIu64 "; means of 4+ updates an element %" PRIu64 ")\n",
-           s->exclude_self, s->mean_many);
+    printf(" (exclude_self %" PRIu64 "; means of 4+ updates an element %" PRIu64
+           "; whole runs reduced %" PRIu64 ")\n",
+           s->exclude_self, s->mean_many, s->runs_reduced);
     printf("  interleaved output layouts %" PRIu64 ", of which %" PRIu64 " do not nest (rejected"
            " as ALIASING); accumulation out of range %" PRIu64 "\n",
            s->interleaved, s->rejected_layouts, s->bad_accumulation);
@@ -1759,6 +1819,8 @@ static void run_op(int op)
         fail_msg("no %s case reached k >= 2 chunks under TIX_ACCUMULATE_CHUNKED", op_name(op));
     if (op_is_scatter(op) && cases >= MIN_CASES_FOR_CHUNKS && counters.mean_many == 0)
         fail_msg("no %s case was a mean of four or more updates an element", op_name(op));
+    if (op == OP_SCATTER_ND && cases >= MIN_CASES_FOR_CHUNKS && counters.runs_reduced == 0)
+        fail_msg("no scatter_nd case reduced whole runs of dense tensors");
     if (op_is_scatter(op) && cases >= 1000 && counters.chunked_large == 0)
         fail_msg("no large %s case reached k >= 2 chunks under TIX_ACCUMULATE_CHUNKED",
                  op_name(op));
