@@ -1,24 +1,21 @@
 /* The loop shapes of one reduction of one dtype. Included by the dtype templates once per
  * reduction (no include guard, on purpose) with OP (add, sub, ...) and NAME (f32, ...) defined
  * and a function OP_one_NAME(char* dst, const char* src) that combines one element; with
- * DENSE_ROWS defined too, a function VALUE OP_value_NAME(VALUE, VALUE) that gives its value.
+ * DENSE_ROWS defined too, OP_dense_NAME, the same without a branch, for dense rows.
  *   OP_row_NAME:      dst[i * ds] = f(dst[i * ds], src[i * ss])             (a run of one tuple)
  *   OP_scatter_NAME:  the same at dst + offsets[i] + i * ds, skipping TIX__SKIP (a tuple each)
  *   OP_fused8_NAME, OP_fused4_NAME: the same resolving int64 / int32 indices as they go */
 static void TIX_CAT3(OP, row, NAME)(char* dst, int64_t ds, const char* src, int64_t ss,
                                     int64_t n) {
 #ifdef DENSE_ROWS
-    /* dense rows (scatter_nd's whole runs): each value stored as CANONICAL makes it, without
-     * the test after the store of OP_one, so that the compiler vectorises the loop (the rows
-     * of a scatter never overlap) */
+    /* dense rows (scatter_nd's whole runs), which the compiler vectorises (the rows of a
+     * scatter never overlap) */
     if (ds == (int64_t)sizeof(STORAGE) && ss == (int64_t)sizeof(STORAGE)) {
         char* restrict to = dst;
         const char* restrict from = src;
         for (int64_t i = 0; i < n; i++) {
             int64_t at = i * (int64_t)sizeof(STORAGE);
-            VALUE v = TIX_CAT3(OP, value, NAME)(TIX_CAT(load, NAME)(to + at),
-                                                TIX_CAT(load, NAME)(from + at));
-            TIX_CAT(store, NAME)(to + at, CANONICAL(v));
+            TIX_CAT3(OP, dense, NAME)(to + at, from + at);
         }
         return;
     }

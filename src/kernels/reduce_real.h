@@ -45,33 +45,16 @@ static inline void TIX_CAT(store_result, NAME)(char* p, VALUE v) {
 }
 #endif
 
-/* add, sub and mul: the value of one update, and its store (OP_value for the dense rows of
- * reduce_loops.h) */
-static inline VALUE TIX_CAT3(add, value, NAME)(VALUE a, VALUE b) {
-    return ARITH(a, +, b);
-}
-
-static inline VALUE TIX_CAT3(sub, value, NAME)(VALUE a, VALUE b) {
-    return ARITH(a, -, b);
-}
-
-static inline VALUE TIX_CAT3(mul, value, NAME)(VALUE a, VALUE b) {
-    return ARITH(a, *, b);
-}
-
 static inline void TIX_CAT3(add, one, NAME)(char* d, const char* s) {
-    TIX_CAT(store_result, NAME)(d, TIX_CAT3(add, value, NAME)(TIX_CAT(load, NAME)(d),
-                                                             TIX_CAT(load, NAME)(s)));
+    TIX_CAT(store_result, NAME)(d, ARITH(TIX_CAT(load, NAME)(d), +, TIX_CAT(load, NAME)(s)));
 }
 
 static inline void TIX_CAT3(sub, one, NAME)(char* d, const char* s) {
-    TIX_CAT(store_result, NAME)(d, TIX_CAT3(sub, value, NAME)(TIX_CAT(load, NAME)(d),
-                                                             TIX_CAT(load, NAME)(s)));
+    TIX_CAT(store_result, NAME)(d, ARITH(TIX_CAT(load, NAME)(d), -, TIX_CAT(load, NAME)(s)));
 }
 
 static inline void TIX_CAT3(mul, one, NAME)(char* d, const char* s) {
-    TIX_CAT(store_result, NAME)(d, TIX_CAT3(mul, value, NAME)(TIX_CAT(load, NAME)(d),
-                                                             TIX_CAT(load, NAME)(s)));
+    TIX_CAT(store_result, NAME)(d, ARITH(TIX_CAT(load, NAME)(d), *, TIX_CAT(load, NAME)(s)));
 }
 
 /* min (lower) and max copy the winning element's bytes, so float16/bfloat16 are never
@@ -106,6 +89,52 @@ static inline void TIX_CAT3(max, one, NAME)(char* d, const char* s) {
     TIX_CAT(extreme, NAME)(d, s, false);
 }
 
+/* The same five for the dense rows of reduce_loops.h (DENSE_ROWS), without a branch, so that
+ * the compiler vectorises the loop: add, sub and mul store what CANONICAL makes of the result
+ * instead of testing it after the store; min and max fold the NaN rules into the selection. */
+static inline void TIX_CAT3(add, dense, NAME)(char* d, const char* s) {
+    VALUE v = ARITH(TIX_CAT(load, NAME)(d), +, TIX_CAT(load, NAME)(s));
+    TIX_CAT(store, NAME)(d, CANONICAL(v));
+}
+
+static inline void TIX_CAT3(sub, dense, NAME)(char* d, const char* s) {
+    VALUE v = ARITH(TIX_CAT(load, NAME)(d), -, TIX_CAT(load, NAME)(s));
+    TIX_CAT(store, NAME)(d, CANONICAL(v));
+}
+
+static inline void TIX_CAT3(mul, dense, NAME)(char* d, const char* s) {
+    VALUE v = ARITH(TIX_CAT(load, NAME)(d), *, TIX_CAT(load, NAME)(s));
+    TIX_CAT(store, NAME)(d, CANONICAL(v));
+}
+
+static inline void TIX_CAT(extreme_dense, NAME)(char* d, const char* s, bool lower) {
+    STORAGE a, b;
+    memcpy(&a, d, sizeof a);
+    memcpy(&b, s, sizeof b);
+    VALUE va = LOAD(a), vb = LOAD(b);
+    bool wins = lower ? vb < va : vb > va;
+#if IS_FLOAT
+    if (sizeof(STORAGE) == sizeof(VALUE)) { /* float32, float64: selected as values */
+        VALUE w = wins ? vb : va;
+        w = isnan(vb) ? vb : w;
+        w = isnan(va) ? va : w;
+        memcpy(d, &w, sizeof w);
+        return;
+    }
+    wins = (!isnan(va)) & (isnan(vb) | wins);
+#endif
+    a = wins ? b : a;
+    memcpy(d, &a, sizeof a);
+}
+
+static inline void TIX_CAT3(min, dense, NAME)(char* d, const char* s) {
+    TIX_CAT(extreme_dense, NAME)(d, s, true);
+}
+
+static inline void TIX_CAT3(max, dense, NAME)(char* d, const char* s) {
+    TIX_CAT(extreme_dense, NAME)(d, s, false);
+}
+
 /* TIX__REDUCTION_TALLY: the sum as add's, and its count (internal.h) */
 static inline void TIX_CAT3(tally, one, NAME)(char* d, const char* s) {
     TIX_CAT3(add, one, NAME)(d, s);
@@ -128,8 +157,10 @@ static inline void TIX_CAT3(tally, one, NAME)(char* d, const char* s) {
 #define DENSE_ROWS
 #include "reduce_loops.h"
 #define OP min
+#define DENSE_ROWS
 #include "reduce_loops.h"
 #define OP max
+#define DENSE_ROWS
 #include "reduce_loops.h"
 
 /* The sum becomes the mean; integers round toward negative infinity. Elements no update

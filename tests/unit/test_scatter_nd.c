@@ -725,10 +725,18 @@ static void test_whole_runs_reduced(void** state) {
             memcpy(upd + (size_t)e * 4, t == 0 ? (const void*)&f : (const void*)&k, 4);
             memcpy(spread + 2 * (size_t)e * 4, upd + (size_t)e * 4, 4);
         }
-        if (t == 0) { /* a NaN with a payload and an infinity, in runs reached several times */
-            uint32_t payload = 0x7fc00123u;
-            memcpy(upd + (size_t)(3 * REDUCED_E + 5) * 4, &payload, 4);
-            memcpy(spread + 2 * (size_t)(3 * REDUCED_E + 5) * 4, &payload, 4);
+        if (t == 0) { /* NaNs with payloads and an infinity, in runs reached several times: a
+                       * later row into the run of row 3 has a NaN of its own at the same place
+                       * (min and max: the output's NaN stays) */
+            int later = 4;
+            while (idx[later] != idx[3])
+                later++;
+            uint32_t payloads[2] = {0x7fc00123u, 0x7fc00456u};
+            for (int k = 0; k < 2; k++) {
+                size_t at = (size_t)((k == 0 ? 3 : later) * REDUCED_E + 5) * 4;
+                memcpy(upd + at, &payloads[k], 4);
+                memcpy(spread + 2 * at, &payloads[k], 4);
+            }
             float inf = INFINITY;
             memcpy(upd + (size_t)(40 * REDUCED_E + 9) * 4, &inf, 4);
             memcpy(spread + 2 * (size_t)(40 * REDUCED_E + 9) * 4, &inf, 4);
