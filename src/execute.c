@@ -1258,7 +1258,6 @@ static void copy_planned_runs(void* context, size_t begin, size_t count) {
     }
 }
 
-
 /* Whether a planned scatter packs its tiles (block_for_cache) and they take in every element of
  * its output, dense as data is: then each tile can be packed from data (packed_panel) instead of
  * data being copied into the whole output first (updates that reach part of the output leave

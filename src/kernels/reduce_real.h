@@ -62,17 +62,23 @@ static inline void TIX_CAT3(mul, one, NAME)(char* d, const char* s) {
  * is selected, not branched to, since which one wins is as random as the data: integers get a
  * conditional move (int32 max 0.87x the time), and so do float32/float64 once a test that
  * almost never branches has set NaNs apart (max into rows of distinct destinations: 0.3x the
- * time; GCC branched on the combined test, which missed as often as the winner changed). */
-static inline void TIX_CAT(extreme, NAME)(char* d, const char* s, bool lower) {
+ * time; GCC branched on the combined test, which missed as often as the winner changed). In
+ * dense rows (`dense`, a constant at every use) two more selections set NaNs apart instead,
+ * and the loop has no branch (reduce_loops.h). */
+static inline void TIX_CAT(extreme, NAME)(char* d, const char* s, bool lower, bool dense) {
+    (void)dense; /* (integers: the same either way) */
     STORAGE a, b;
     memcpy(&a, d, sizeof a);
     memcpy(&b, s, sizeof b);
     VALUE va = LOAD(a), vb = LOAD(b);
     bool wins = lower ? vb < va : vb > va;
 #if IS_FLOAT
-    if (sizeof(STORAGE) == sizeof(VALUE) && !isunordered(va, vb)) { /* float32, float64 */
-        STORAGE w = STORE(wins ? vb : va);
-        memcpy(d, &w, sizeof w);
+    if (sizeof(STORAGE) == sizeof(VALUE) && (dense || !isunordered(va, vb))) { /* float32/64 */
+        VALUE w = wins ? vb : va;
+        w = dense && isnan(vb) ? vb : w;
+        w = dense && isnan(va) ? va : w;
+        STORAGE result = STORE(w);
+        memcpy(d, &result, sizeof result);
         return;
     }
     wins = (!isnan(va)) & (isnan(vb) | wins);
@@ -82,16 +88,16 @@ static inline void TIX_CAT(extreme, NAME)(char* d, const char* s, bool lower) {
 }
 
 static inline void TIX_CAT3(min, one, NAME)(char* d, const char* s) {
-    TIX_CAT(extreme, NAME)(d, s, true);
+    TIX_CAT(extreme, NAME)(d, s, true, false);
 }
 
 static inline void TIX_CAT3(max, one, NAME)(char* d, const char* s) {
-    TIX_CAT(extreme, NAME)(d, s, false);
+    TIX_CAT(extreme, NAME)(d, s, false, false);
 }
 
 /* The same five for the dense rows of reduce_loops.h (DENSE_ROWS), without a branch, so that
  * the compiler vectorises the loop: add, sub and mul store what CANONICAL makes of the result
- * instead of testing it after the store; min and max fold the NaN rules into the selection. */
+ * instead of testing it after the store. */
 static inline void TIX_CAT3(add, dense, NAME)(char* d, const char* s) {
     VALUE v = ARITH(TIX_CAT(load, NAME)(d), +, TIX_CAT(load, NAME)(s));
     TIX_CAT(store, NAME)(d, CANONICAL(v));
@@ -107,32 +113,12 @@ static inline void TIX_CAT3(mul, dense, NAME)(char* d, const char* s) {
     TIX_CAT(store, NAME)(d, CANONICAL(v));
 }
 
-static inline void TIX_CAT(extreme_dense, NAME)(char* d, const char* s, bool lower) {
-    STORAGE a, b;
-    memcpy(&a, d, sizeof a);
-    memcpy(&b, s, sizeof b);
-    VALUE va = LOAD(a), vb = LOAD(b);
-    bool wins = lower ? vb < va : vb > va;
-#if IS_FLOAT
-    if (sizeof(STORAGE) == sizeof(VALUE)) { /* float32, float64: selected as values */
-        VALUE w = wins ? vb : va;
-        w = isnan(vb) ? vb : w;
-        w = isnan(va) ? va : w;
-        memcpy(d, &w, sizeof w);
-        return;
-    }
-    wins = (!isnan(va)) & (isnan(vb) | wins);
-#endif
-    a = wins ? b : a;
-    memcpy(d, &a, sizeof a);
-}
-
 static inline void TIX_CAT3(min, dense, NAME)(char* d, const char* s) {
-    TIX_CAT(extreme_dense, NAME)(d, s, true);
+    TIX_CAT(extreme, NAME)(d, s, true, true);
 }
 
 static inline void TIX_CAT3(max, dense, NAME)(char* d, const char* s) {
-    TIX_CAT(extreme_dense, NAME)(d, s, false);
+    TIX_CAT(extreme, NAME)(d, s, false, true);
 }
 
 /* TIX__REDUCTION_TALLY: the sum as add's, and its count (internal.h) */
