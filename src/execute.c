@@ -240,6 +240,16 @@ static void prefetch_spans(const pass* p, const int64_t* rs, const int64_t* es, 
     spans[TIX__INDEXED] = rs[TIX__INDEXED] != 0 ? p->row_span : 0;
 }
 
+/* `bytes` bytes (a multiple of size) at dst filled with the element at `element`: it, then
+ * doubled, log2(bytes / size) copies, not one per element. */
+static void fill_doubling(char* dst, const char* element, size_t size, int64_t bytes) {
+    memcpy(dst, element, size);
+    for (int64_t b = (int64_t)size; b < bytes; b *= 2) {
+        int64_t more = b < bytes - b ? b : bytes - b;
+        memcpy(dst + b, dst, (size_t)more);
+    }
+}
+
 /* Prefetches the lines of `bytes` bytes from `at`. */
 static void prefetch_span(const char* at, int64_t bytes) {
     for (int64_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH(at + b);
@@ -991,12 +1001,7 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
         p->copy_rows = tix__copy_rows_kernel((size_t)bytes, streaming);
         p->fused_rows = tix__fused_rows_kernel((size_t)bytes, call->indices->dtype,
                                                map->components, streaming);
-        /* the fill element, then doubled: log2(bytes / size) copies, not one per element */
-        memcpy(memory->fill_block, fill, size);
-        for (int64_t b = (int64_t)size; b < bytes; b *= 2) {
-            int64_t more = b < bytes - b ? b : bytes - b;
-            memcpy(memory->fill_block + b, memory->fill_block, (size_t)more);
-        }
+        fill_doubling(memory->fill_block, fill, size, bytes);
         p->fill_block = memory->fill_block;
     }
     run(p, call->options.executor);
@@ -1216,8 +1221,8 @@ static void reduce_planned_runs(void* context, size_t begin, size_t count) {
                 tix__copy_block(to, from, bytes, plan->streaming);
             continue;
         }
-        if (plan->from_identity)
-            tix__move_kernel(plan->element)(to, element, plan->identity, 0, n);
+        if (plan->from_identity) /* (by doubling: 0.80-0.88x the time of a move) */
+            fill_doubling(to, plan->identity, plan->element, plan->run_bytes);
         else if (!plan->in_place)
             tix__copy_block(to, from, bytes, false); /* (read again at once: not streamed) */
         int32_t reached = 0; /* (plan_runs: fewer than INT32_MAX rows under mean) */
