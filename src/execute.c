@@ -1263,6 +1263,36 @@ static void copy_planned_runs(void* context, size_t begin, size_t count) {
     }
 }
 
+/* A scatter of whole runs (its loop from scatter_rows) in one pass, where plan_runs takes it and
+ * it pays; false where it takes the passes. (In place, the plan pays only where its runs are
+ * split between tasks or, without a reduction, written with streaming stores, scatter_nd_rows:
+ * serially with ordinary stores 1.06-1.08x the time of the passes on Zen 5, with streaming ones
+ * 0.46-0.67x on Intel Emerald Rapids; on two threads 0.67-0.76x.) */
+static bool run_planned(const tix__call* call, const tix__loop* rows, bool in_place,
+                        bool* unresolved) {
+    const tix_executor* executor = call->options.executor;
+    int64_t size = (int64_t)tix_dtype_size(call->output->dtype);
+    int64_t n = tix_tensor_count(call->output);
+    bool parallel = executor != NULL && n >= PARALLEL_MIN_ELEMENTS;
+    bool streamed =
+        call->options.reduction == TIX_REDUCTION_NONE && streams(n * size, STREAM_BYTES);
+    run_plan plan;
+    if ((in_place && !parallel && !streamed) || !plan_runs(call, rows, in_place, &plan, unresolved))
+        return false;
+    int64_t tile = TILE_ELEMENTS * size / plan.run_bytes;
+    void (*task)(void*, size_t, size_t) =
+        plan.reduce != NULL ? reduce_planned_runs : copy_planned_runs;
+    if (!parallel) {
+        task(&plan, 0, (size_t)plan.runs);
+    } else {
+        executor->parallel_for(executor->pool, task, &plan, (size_t)plan.runs,
+                               (size_t)(tile > 0 ? tile : 1));
+    }
+    free(plan.writer);
+    free(plan.next);
+    return true;
+}
+
 /* Whether a planned scatter packs its tiles (block_for_cache) and they take in every element of
  * its output, dense as data is: then each tile can be packed from data (packed_panel) instead of
  * data being copied into the whole output first (updates that reach part of the output leave
@@ -1400,32 +1430,12 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     tix__row_fn chunk_fold = o->accumulation == TIX_ACCUMULATE_CHUNKED && !mean
                                  ? tix__chunk_kernel(dtype, o->reduction, start)
                                  : NULL;
-    int64_t chunks = chunk_fold != NULL ? chunk_count(call) : 0, copy_count = 0;
+    int64_t chunks = chunk_fold != NULL ? chunk_count(call) : 0;
     tix__loop rows; /* the updates' loop, for the one-pass forms */
     bool one_pass = scatter_rows(call, map, &rows);
     bool unresolved = false; /* some tuple resolved to nothing */
-    run_plan plan;
-    /* (in place, the plan pays only where its runs are split between tasks or, without a
-     * reduction, written with streaming stores, scatter_nd_rows: serially with ordinary stores
-     * 1.06-1.08x the time of the passes on Zen 5, with streaming ones 0.46-0.67x on Intel
-     * Emerald Rapids; on two threads 0.67-0.76x) */
-    bool parallel = executor != NULL && n >= PARALLEL_MIN_ELEMENTS;
-    bool streamed = o->reduction == TIX_REDUCTION_NONE && streams(n * (int64_t)size, STREAM_BYTES);
-    if (one_pass && chunks == 0 && (!in_place || parallel || streamed) &&
-        plan_runs(call, &rows, in_place, &plan, &unresolved)) {
-        int64_t tile = TILE_ELEMENTS * (int64_t)size / plan.run_bytes;
-        void (*task)(void*, size_t, size_t) =
-            plan.reduce != NULL ? reduce_planned_runs : copy_planned_runs;
-        if (!parallel) {
-            task(&plan, 0, (size_t)plan.runs);
-        } else {
-            executor->parallel_for(executor->pool, task, &plan, (size_t)plan.runs,
-                                   (size_t)(tile > 0 ? tile : 1));
-        }
-        free(plan.writer);
-        free(plan.next);
+    if (one_pass && chunks == 0 && run_planned(call, &rows, in_place, &unresolved))
         return finish_scatter(call, map, undo, undo_size, unresolved);
-    }
     /* (the bytes of a row where it can be staged; chunked sums, never a mean, are not) */
     int64_t stageable = one_pass && !in_place ? stage_bytes(call, &rows) : 0;
     bool staged_mean = mean && stage_counts(call, &rows, stageable);
@@ -1453,7 +1463,7 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     /* The chunks' copies of the output: as many at a time as GROUP_BYTES allows on an executor
      * (else one); a strided output is summed in a dense copy of its own, then copied back. All
      * taken before the first write. */
-    int64_t bytes = n * (int64_t)size;
+    int64_t bytes = n * (int64_t)size, copy_count = 0;
     bool detour = chunks > 0 && !dense(output);
     char *copies = NULL, *detour_memory = NULL;
     if (chunks > 0) {
