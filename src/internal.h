@@ -26,6 +26,8 @@
 #define TIX__PREFETCH_FAR(p) __builtin_prefetch(p, 0, 2)
 /* A hint that the line at p is about to be written: fetched for ownership ahead of the stores. */
 #define TIX__PREFETCH_WRITE(p) __builtin_prefetch(p, 1)
+/* A condition almost always true, so that its path is laid out as the loop's straight line. */
+#define TIX__LIKELY(c) __builtin_expect(!!(c), 1)
 #else
 #define TIX__PRINTF(fmt, args)
 #define TIX__TEMPLATE static inline
@@ -33,6 +35,7 @@
 #define TIX__PREFETCH(p) ((void)(p))
 #define TIX__PREFETCH_FAR(p) ((void)(p))
 #define TIX__PREFETCH_WRITE(p) ((void)(p))
+#define TIX__LIKELY(c) (c)
 #endif
 /* Bytes in a cache line (the unit of prefetching). */
 #define TIX__CACHE_LINE 64
