@@ -76,11 +76,11 @@ TIX__TEMPLATE bool lenient_update(char* dst, int64_t ds, const char* src, int64_
 
 /* The usual elements case at its shortest: indices read at steps of one index, while every
  * position (tix__position; negatives wrapped when `wrap`, a constant at every use but in the
- * lenient copy) is in [0, bound), or in the lenient copy (`lenient`, a constant at every use)
- * to the end (lenient_update); update k
- * goes to its position's element plus k * ds (0 along the row: the same output line). A line of
- * indices at a time, prefetching them and the updates read with them TIX__STREAM_AHEAD elements
- * ahead. Returns how many updates it applied. */
+ * lenient copy) is in [0, bound); update k goes to its position's element plus k * ds (0 along
+ * the row: the same output line). The lenient copy (`lenient`, a constant at every use) takes
+ * every update (lenient_update) and clears *all where it dropped one. A line of indices at a
+ * time, prefetching them and the updates read with them TIX__STREAM_AHEAD elements ahead.
+ * Returns how many updates it applied. */
 TIX__TEMPLATE int64_t scatter_plain(char* dst, int64_t ds, const char* src, int64_t ss,
                                     const char* indices, int64_t n, const tix__tuples* t,
                                     size_t width, bool wrap, bool lenient, bool* all,
