@@ -69,9 +69,10 @@ TIX__TEMPLATE bool lenient_update(char* dst, int64_t ds, const char* src, int64_
                                   uint64_t v, uint64_t bound, int64_t step, bool clamp,
                                   char* dropped, void (*apply)(char* dst, const char* src)) {
     bool in = TIX__LIKELY(v < bound); /* (GCC laid the in-range path out of line: 1.35x) */
+    bool kept = in | clamp;
     uint64_t at = in ? v : (int64_t)v < 0 ? 0 : bound - 1;
-    apply(in | clamp ? dst + (int64_t)at * step + k * ds : dropped, src + k * ss);
-    return in | clamp;
+    apply(kept ? dst + (int64_t)at * step + k * ds : dropped, src + k * ss);
+    return kept;
 }
 
 /* The usual elements case at its shortest: indices read at steps of one index, while every
