@@ -68,7 +68,7 @@ TIX__TEMPLATE bool scatter_fused_loop(char* dst, int64_t ds, const char* src, in
 TIX__TEMPLATE bool lenient_update(char* dst, int64_t ds, const char* src, int64_t ss, int64_t k,
                                   uint64_t v, uint64_t bound, int64_t step, bool clamp,
                                   char* dropped, void (*apply)(char* dst, const char* src)) {
-    bool in = TIX__LIKELY(v < bound); /* (GCC laid the in-range path out of line: 1.35x) */
+    bool in = TIX__LIKELY(v < bound); /* (GCC had laid the in-range path out of line) */
     bool kept = in | clamp;
     uint64_t at = in ? v : (int64_t)v < 0 ? 0 : bound - 1;
     apply(kept ? dst + (int64_t)at * step + k * ds : dropped, src + k * ss);
