@@ -143,8 +143,8 @@ TIX__TEMPLATE bool scatter_resumed(char* dst, int64_t ds, const char* src, int64
     for (int64_t done = 0; done < n;) {
         char* d = dst + done * ds;
         const char *s = src + done * ss, *x = indices + done * is;
-        if (wraps && lenient && resume.share > 1) { /* (resume.wrap set where the rule wraps
-                                                       negatives) */
+        /* (resume.wrap is set by then where the rule wraps negatives) */
+        if (wraps && lenient && resume.share > 1) {
             scatter_plain(d, ds, s, ss, x, n - done, t, width, resume.wrap, true, &all, apply);
             break;
         }
