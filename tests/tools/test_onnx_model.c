@@ -1429,6 +1429,8 @@ static void test_model_hostile(void** state)
     assert_int_equal(tix_onnx_model_load_memory(NULL, 3, "n.onnx", &model, error, sizeof error),
                      -1);
     assert_string_equal(error, "n.onnx: no bytes given");
+    assert_int_equal(tix_onnx_model_load_memory("", 0, NULL, NULL, error, sizeof error), -1);
+    assert_string_equal(error, "<memory>: no output model given");
     assert_int_equal(tix_onnx_model_load(TIX_TEST_TMP_DIR "/none.onnx", &model, error,
                                          sizeof error),
                      -1);

@@ -103,6 +103,23 @@ void tix_io_format_dims(char* out, size_t out_size, const int64_t* dims, size_t 
     out[used] = '\0';
 }
 
+int tix_io_begin_memory_load(const void* bytes, size_t size, const char** name, void* out,
+                             size_t out_size, const char* what, char* error, size_t error_size) {
+    if (*name == NULL) {
+        *name = "<memory>";
+    }
+    if (out == NULL) {
+        tix_io_error(error, error_size, "%s: no output %s given", *name, what);
+        return -1;
+    }
+    memset(out, 0, out_size);
+    if (bytes == NULL && size > 0) {
+        tix_io_error(error, error_size, "%s: no bytes given", *name);
+        return -1;
+    }
+    return 0;
+}
+
 int tix_io_read_file(const char* path, unsigned char** bytes, size_t* size, char* error,
                      size_t error_size)
 {

@@ -34,6 +34,12 @@ void tix_io_set_dense(tix_tensor* tensor, void* data, int dtype, int rank, const
 /* Writes "[2, 3]" into out (truncated with "..." when too long). */
 void tix_io_format_dims(char* out, size_t out_size, const int64_t* dims, size_t rank);
 
+/* The common start of the *_load_memory readers: *name becomes "<memory>" when NULL; out (of
+ * out_size bytes, named `what` in the message) must be given and is zeroed; bytes may be NULL
+ * only when size is 0. Returns 0, or -1 with "NAME: reason" in error. */
+int tix_io_begin_memory_load(const void* bytes, size_t size, const char** name, void* out,
+                             size_t out_size, const char* what, char* error, size_t error_size);
+
 /* Reads a whole regular file into a malloc'd buffer (at least 1 byte allocated, so *bytes is
  * never NULL on success). Returns 0, or -1 with "PATH: reason" in error. */
 int tix_io_read_file(const char* path, unsigned char** bytes, size_t* size, char* error,

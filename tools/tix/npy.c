@@ -569,16 +569,8 @@ static int npy_decode(const npy_header* header, const unsigned char* raw, const 
 
 int tix_npy_read_memory(const void* bytes, size_t size, const char* name, tix_loaded_tensor* out,
                         char* error, size_t error_size) {
-    if (name == NULL) {
-        name = "<memory>";
-    }
-    if (out == NULL) {
-        tix_io_error(error, error_size, "%s: no output tensor given", name);
-        return -1;
-    }
-    memset(out, 0, sizeof *out);
-    if (bytes == NULL && size > 0) {
-        tix_io_error(error, error_size, "%s: no bytes given", name);
+    if (tix_io_begin_memory_load(bytes, size, &name, out, sizeof *out, "tensor", error,
+                                 error_size) != 0) {
         return -1;
     }
     const unsigned char* image = bytes;

@@ -372,16 +372,8 @@ static int onnx_convert_tensor(const Onnx__TensorProto* proto, const char* where
 
 int tix_onnx_tensor_load_memory(const void* bytes, size_t size, const char* name,
                                 tix_loaded_tensor* out, char* error, size_t error_size) {
-    if (name == NULL) {
-        name = "<memory>";
-    }
-    if (out == NULL) {
-        tix_io_error(error, error_size, "%s: no output tensor given", name);
-        return -1;
-    }
-    memset(out, 0, sizeof *out);
-    if (bytes == NULL && size > 0) {
-        tix_io_error(error, error_size, "%s: no bytes given", name);
+    if (tix_io_begin_memory_load(bytes, size, &name, out, sizeof *out, "tensor", error,
+                                 error_size) != 0) {
         return -1;
     }
     Onnx__TensorProto* proto = onnx__tensor_proto__unpack(NULL, size, bytes);
@@ -778,16 +770,8 @@ out_of_memory:
 
 int tix_onnx_model_load_memory(const void* bytes, size_t size, const char* name,
                                tix_onnx_model* out, char* error, size_t error_size) {
-    if (name == NULL) {
-        name = "<memory>";
-    }
-    if (out == NULL) {
-        tix_io_error(error, error_size, "%s: no output model given", name);
-        return -1;
-    }
-    memset(out, 0, sizeof *out);
-    if (bytes == NULL && size > 0) {
-        tix_io_error(error, error_size, "%s: no bytes given", name);
+    if (tix_io_begin_memory_load(bytes, size, &name, out, sizeof *out, "model", error,
+                                 error_size) != 0) {
         return -1;
     }
     Onnx__ModelProto* proto = onnx__model_proto__unpack(NULL, size, bytes);
