@@ -844,6 +844,89 @@ static void test_whole_runs_in_place_large(void** state) {
     free(idx);
 }
 
+/* Whole runs under a reduction on an output past the 32 MiB where copies stream: each run
+ * reached is reduced in a stage of STAGE_BYTES (8 KiB) and streamed out, in pieces where it is
+ * longer (here 10,000 bytes: a whole piece and part of one). data [3400, 2500] float32, 600
+ * update rows with duplicates, negative indices wrapped; add, mean, and max under exclude_self,
+ * out of place on the calling thread and in place on the pool, with streaming and with ordinary
+ * stores, whatever the CPU; every byte compared with a plain loop. */
+static void test_whole_runs_reduced_large(void** state) {
+    (void)state;
+    enum { R = 3400, N = 600, E = 2500 };
+    size_t bytes = sizeof(float) * R * E;
+    float* data = malloc(bytes);
+    float* out = malloc(bytes);
+    float* want = malloc(bytes);
+    float* upd = malloc(sizeof(float) * N * E);
+    int64_t idx[N];
+    int counts[R];
+    assert_true(data && out && want && upd);
+    for (int64_t e = 0; e < (int64_t)R * E; e++)
+        data[e] = (float)(e % 1009) * 0.37f - 150.0f;
+    for (int64_t e = 0; e < (int64_t)N * E; e++)
+        upd[e] = (float)(e % 769) * -0.61f + (e % 3 == 0 ? 0.001f : 200.0f);
+    for (int u = 0; u < N; u++) {
+        idx[u] = (int64_t)((uint64_t)u * 2654435761u % 480) * 7; /* duplicates */
+        if (u % 11 == 4) idx[u] -= R;                            /* negative: wraps */
+    }
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    static const struct {
+        tix_reduction reduction;
+        bool exclude;
+    } cases[] = {{TIX_REDUCTION_ADD, false}, {TIX_REDUCTION_MEAN, false},
+                 {TIX_REDUCTION_MAX, true}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        tix_reduction reduction = cases[c].reduction;
+        memcpy(want, data, bytes);
+        memset(counts, 0, sizeof counts);
+        for (int u = 0; u < N; u++) {
+            int64_t v = idx[u] < 0 ? idx[u] + R : idx[u];
+            for (int64_t e = 0; e < E; e++) {
+                float* w = want + v * E + e;
+                if (cases[c].exclude && counts[v] == 0) *w = -INFINITY; /* max's identity */
+                *w = reduced_f32(reduction, *w, upd[(int64_t)u * E + e]);
+            }
+            counts[v]++;
+        }
+        for (int64_t v = 0; v < R && reduction == TIX_REDUCTION_MEAN; v++) {
+            for (int64_t e = 0; counts[v] > 0 && e < E; e++)
+                want[v * E + e] /= (float)(counts[v] + 1);
+        }
+        tix_options options = ut_opts();
+        options.negative_indices = TIX_NEGATIVE_WRAP;
+        options.reduction = reduction;
+        options.exclude_self = cases[c].exclude;
+        tix_tensor d = UT_T(data, DT_F32, R, E), o = UT_T(out, DT_F32, R, E);
+        tix_tensor i = UT_T(idx, DT_I64, N, 1), u = UT_T(upd, DT_F32, N, E);
+        for (int mode = 0; mode < 2; mode++) { /* streaming, ordinary stores */
+            tix__stores_choose(mode);
+            for (int in_place = 0; in_place < 2; in_place++) {
+                options.executor = in_place ? &executor : NULL;
+                if (in_place) {
+                    memcpy(out, data, bytes);
+                    EXPECT_OK(tix_scatter_nd(&o, &i, &u, 0, &o, &options));
+                } else {
+                    memset(out, 0, bytes);
+                    EXPECT_OK(tix_scatter_nd(&d, &i, &u, 0, &o, &options));
+                }
+                if (memcmp(out, want, bytes) != 0) {
+                    print_error("reduction %d mode %d in place %d differs\n", (int)reduction,
+                                mode, in_place);
+                    fail();
+                }
+            }
+        }
+    }
+    tix__stores_choose(-1);
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(out);
+    free(want);
+    free(upd);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_openvino_onnx_examples),
@@ -859,6 +942,7 @@ int main(void) {
         cmocka_unit_test(test_whole_runs),
         cmocka_unit_test(test_whole_runs_reduced),
         cmocka_unit_test(test_whole_runs_in_place_large),
+        cmocka_unit_test(test_whole_runs_reduced_large),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
