@@ -104,7 +104,8 @@ void tix_io_format_dims(char* out, size_t out_size, const int64_t* dims, size_t 
 }
 
 int tix_io_begin_memory_load(const void* bytes, size_t size, const char** name, void* out,
-                             size_t out_size, const char* what, char* error, size_t error_size) {
+                             size_t out_size, const char* what, char* error, size_t error_size)
+{
     if (*name == NULL) {
         *name = "<memory>";
     }
