@@ -1248,14 +1248,14 @@ static void reduce_planned_runs(void* context, size_t begin, size_t count) {
             char* sum = plan->streaming ? stage : to + at;
             if (plan->from_identity) /* (by doubling: 0.80-0.88x the time of a move) */
                 fill_doubling(sum, plan->identity, plan->element, bytes);
-            else if (sum != to + at || !plan->in_place) /* (read again at once: not streamed) */
+            else if (plan->streaming || !plan->in_place) /* (read again at once: not streamed) */
                 tix__copy_block(sum, from + at, (size_t)bytes, false);
             int32_t reached = 0; /* (plan_runs: fewer than INT32_MAX rows under mean) */
             for (int64_t w = first; w >= 0; w = plan->next[w], reached++)
                 plan->reduce(sum, element, plan->updates + w * plan->update_row + at, element, n);
             if (plan->mean != NULL)
                 divide_run(plan, sum, n, reached);
-            if (sum != to + at)
+            if (plan->streaming)
                 tix__copy_block(to + at, sum, (size_t)bytes, true);
         }
     }
