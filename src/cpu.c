@@ -1,5 +1,6 @@
 /* What the processor is, asked once per process and cached: which vector instructions it has
- * (AVX2, AVX-512F: the kernels of kernels/simd_x86.c) and how long copies store best (the plans
+ * (AVX2 with F16C, AVX-512F: the kernels of kernels/simd_x86.c, float16's conversions in
+ * kernels/reduce.c) and how long copies store best (the plans
  * of execute.c, the row copies of kernels/move.c). These two answers are the library's only
  * global state; either way the results are the same bits, only the time differs.
  *
@@ -25,9 +26,14 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <cpuid.h>
 
+/* AVX2 counts only with F16C beside it (bit 29 of leaf 1's ecx: every AVX2 processor has it,
+ * but a virtual machine may hide it), since float16's kernels of that level convert by it
+ * (kernels/reduce.c). */
 static int cpu_simd_level(void) {
     __builtin_cpu_init();
-    if (!__builtin_cpu_supports("avx2"))
+    unsigned eax, ebx, ecx, edx;
+    if (!__builtin_cpu_supports("avx2") || !__get_cpuid(1, &eax, &ebx, &ecx, &edx) ||
+        !(ecx & (1u << 29)))
         return TIX__SIMD_NONE;
     return __builtin_cpu_supports("avx512f") ? TIX__SIMD_AVX512 : TIX__SIMD_AVX2;
 }

@@ -305,11 +305,125 @@ static void test_mean_kernel_nans(void** state) {
     }
 }
 
+/* float16's reductions convert by F16C at the AVX2 level and above (kernels/reduce.c), in integers
+ * below it. Every float16 value as data, each reached once by an update of another value and
+ * then by random updates, under every reduction, with and without self, by int64 and int32
+ * indices (the element loops), and the same values as rows of a scatter_nd (the row loops): the
+ * same output bytes at every level. Then cases whose result is known, at every level: rounding
+ * to even both ways, overflow to inf, subnormal sums and products, a signalling NaN. */
+enum { HALVES = 65536, HALF_UPDATES = 2 * HALVES, HALF_ROWS = 64, HALF_ROW = 1024 };
+
+/* Along rows: data [HALF_ROWS, HALF_ROW], a row of updates per index (HALF_UPDATES / HALF_ROW of
+ * them); else data [HALVES], an element per index (HALF_UPDATES). */
+static void run_float16(const uint16_t* data, const int64_t* indices, const uint16_t* updates,
+                        bool along_rows, tix_dtype index, tix_reduction reduction,
+                        bool exclude_self, uint16_t* out) {
+    static int32_t narrow[HALF_UPDATES];
+    int64_t n = along_rows ? HALF_UPDATES / HALF_ROW : HALF_UPDATES;
+    for (int64_t k = 0; k < n; k++) narrow[k] = (int32_t)indices[k];
+    const void* idx = index == DT_I64 ? (const void*)indices : (const void*)narrow;
+    tix_options options = ut_opts();
+    options.reduction = reduction;
+    options.exclude_self = exclude_self;
+    tix_status status;
+    if (along_rows) {
+        tix_tensor d = UT_T((void*)data, DT_F16, HALF_ROWS, HALF_ROW);
+        tix_tensor i = UT_T((void*)idx, index, n, 1);
+        tix_tensor u = UT_T((void*)updates, DT_F16, HALF_UPDATES / HALF_ROW, HALF_ROW);
+        tix_tensor o = UT_T(out, DT_F16, HALF_ROWS, HALF_ROW);
+        status = tix_scatter_nd(&d, &i, &u, 0, &o, &options);
+    } else {
+        tix_tensor d = UT_T((void*)data, DT_F16, HALVES);
+        tix_tensor i = UT_T((void*)idx, index, HALF_UPDATES);
+        tix_tensor u = UT_T((void*)updates, DT_F16, HALF_UPDATES);
+        tix_tensor o = UT_T(out, DT_F16, HALVES);
+        status = tix_scatter_elements(&d, &i, &u, 0, &o, &options);
+    }
+    assert_int_equal(status, TIX_STATUS_OK);
+}
+
+static void test_float16_against_portable(void** state) {
+    (void)state;
+    static uint16_t data[HALVES], updates[HALF_UPDATES], portable[HALVES], simd[HALVES];
+    static int64_t indices[HALF_UPDATES], row_indices[HALF_UPDATES / HALF_ROW];
+    uint32_t random = 777;
+    for (int64_t k = 0; k < HALVES; k++) {
+        data[k] = (uint16_t)k;
+        indices[k] = k;
+        updates[k] = (uint16_t)(k * 40503 + 7); /* every value once, each beside another */
+    }
+    for (int64_t k = HALVES; k < HALF_UPDATES; k++) {
+        random = random * 1103515245u + 12345u;
+        indices[k] = (int64_t)(random >> 8) % HALVES;
+        updates[k] = (uint16_t)(random >> 9);
+    }
+    for (int64_t k = 0; k < HALF_UPDATES / HALF_ROW; k++) /* each row twice */
+        row_indices[k] = k * 7 % HALF_ROWS;
+    static const tix_reduction reductions[] = {TIX_REDUCTION_ADD, TIX_REDUCTION_SUB,
+                                               TIX_REDUCTION_MUL, TIX_REDUCTION_MIN,
+                                               TIX_REDUCTION_MAX, TIX_REDUCTION_MEAN};
+    int cases = 0;
+    for (int rows = 0; rows < 2; rows++) {
+        const int64_t* picked = rows ? row_indices : indices;
+        for (int ix = 0; ix < 2; ix++) {
+            tix_dtype index = ix == 0 ? DT_I64 : DT_I32;
+            for (size_t r = 0; r < sizeof reductions / sizeof reductions[0]; r++) {
+                for (int exclude = 0; exclude < 2; exclude++) {
+                    tix__simd_limit(SIMD_NONE);
+                    run_float16(data, picked, updates, rows, index, reductions[r], exclude,
+                                portable);
+                    for (int level = SIMD_AVX2; level < SIMD_LEVELS; level++) {
+                        tix__simd_limit(level);
+                        memset(simd, 0xA5, sizeof simd);
+                        run_float16(data, picked, updates, rows, index, reductions[r],
+                                    exclude, simd);
+                        assert_memory_equal(simd, portable, sizeof simd);
+                    }
+                    cases++;
+                }
+            }
+        }
+    }
+    assert_int_equal(cases, 48);
+
+    static const struct {
+        tix_reduction reduction;
+        uint16_t data, update, want;
+    } known[] = {
+        {TIX_REDUCTION_ADD, 0x3C00, 0x4000, 0x4200}, /* 1 + 2 = 3 */
+        {TIX_REDUCTION_ADD, 0x6800, 0x3C00, 0x6800}, /* 2048 + 1: a tie, to the even 2048 */
+        {TIX_REDUCTION_ADD, 0x6801, 0x3C00, 0x6802}, /* 2050 + 1: a tie, to the even 2052 */
+        {TIX_REDUCTION_ADD, 0x7BFF, 0x7BFF, 0x7C00}, /* 65504 + 65504 = inf */
+        {TIX_REDUCTION_ADD, 0x0001, 0x0001, 0x0002}, /* 2^-24 + 2^-24: subnormal */
+        {TIX_REDUCTION_ADD, 0x7C01, 0x3C00, 0x7E00}, /* signalling NaN: the canonical NaN */
+        {TIX_REDUCTION_MUL, 0x0400, 0x3800, 0x0200}, /* 2^-14 * 0.5: a subnormal */
+        {TIX_REDUCTION_MUL, 0x0001, 0x3800, 0x0000}, /* 2^-24 * 0.5: a tie, to the even 0 */
+        {TIX_REDUCTION_MUL, 0x0003, 0x3800, 0x0002}, /* 3 * 2^-25: a tie, to the even 2^-23 */
+        {TIX_REDUCTION_MEAN, 0xC000, 0x3C00, 0xB800}, /* (-2 + 1) / 2 = -0.5 */
+    };
+    enum { KNOWN = sizeof known / sizeof known[0] };
+    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+        tix__simd_limit(level);
+        for (int k = 0; k < KNOWN; k++) {
+            uint16_t in = known[k].data, update = known[k].update, out = 0;
+            int64_t zero = 0;
+            tix_tensor d = UT_T(&in, DT_F16, 1), i = UT_T(&zero, DT_I64, 1);
+            tix_tensor u = UT_T(&update, DT_F16, 1), o = UT_T(&out, DT_F16, 1);
+            tix_options options = ut_opts();
+            options.reduction = known[k].reduction;
+            assert_int_equal(tix_scatter_elements(&d, &i, &u, 0, &o, &options),
+                             TIX_STATUS_OK);
+            assert_int_equal(out, known[k].want);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gathers_against_portable),
         cmocka_unit_test(test_means_against_portable),
         cmocka_unit_test(test_mean_kernel_nans),
+        cmocka_unit_test(test_float16_against_portable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
