@@ -38,6 +38,7 @@
     bool p##_bench_variants_make(bench_variants* set, const bench_case* c,                 \
                                  const tix_options* own);                                  \
     const bench_variant* p##_bench_variants_find(const bench_variants* set, const char* key); \
+    void p##_bench_variant_apply(bench_case* c, const bench_variant* v);                      \
     void p##_bench_variants_free(bench_variants* set);
 BUILD(a)
 BUILD(b)
@@ -94,7 +95,7 @@ static int compare(size_t which, bool quick, bool in_place, const char* variant,
         return 1;
     }
     bench_variants set = {0};
-    const tix_tensor indices = c.indices; /* (the case frees its own, the set the variant's) */
+    const bench_case own_case = c; /* (the case frees its own tensors, the set the variant's) */
     if (variant != NULL) {
         const bench_variant* v = NULL;
         if (a_bench_variants_make(&set, &c, &c.options))
@@ -105,8 +106,7 @@ static int compare(size_t which, bool quick, bool in_place, const char* variant,
             a_bench_case_free(&c);
             return 1;
         }
-        c.options = v->options;
-        c.indices = v->indices;
+        a_bench_variant_apply(&c, v);
     }
     int failed = check(&c, name, executors, variant != NULL) ? 0 : 1;
     static double times[2][MAX_CALLS];
@@ -141,7 +141,7 @@ static int compare(size_t which, bool quick, bool in_place, const char* variant,
                variant != NULL ? variant : "", threads, median[0], times[0][0], median[1],
                times[1][0], median[1] / median[0], times[1][0] / times[0][0]);
     }
-    c.indices = indices;
+    c = own_case;
     a_bench_variants_free(&set);
     a_bench_case_free(&c);
     return failed;

@@ -61,7 +61,8 @@ build_side() {
     {
         awk '{ print "#define", $1, $2 }' "$scratch/symbols-$side"
         for f in bench_alloc bench_case_setup bench_case_free bench_case_run bench_case_check \
-            bench_specs bench_variants_make bench_variants_find bench_variants_free; do
+            bench_specs bench_variants_make bench_variants_find bench_variant_apply \
+            bench_variants_free; do
             echo "#define $f ${side}_$f"
         done
     } >"$scratch/rename-$side.h"

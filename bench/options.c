@@ -65,12 +65,11 @@ int main(int argc, char** argv) {
     const bench_variant* v = set.variant;
 
     static double times[BENCH_MAX_VARIANTS][MAX_RUNS];
-    const tix_tensor indices = c.indices;
+    const bench_case own_case = c;
     int timed[BENCH_MAX_VARIANTS] = {0};
     while (timed[set.count - 1] < runs) {
         for (int k = 0; k < set.count; k++) {
-            c.options = v[k].options;
-            c.indices = v[k].indices;
+            bench_variant_apply(&c, &v[k]);
             for (int j = -1; j < block && timed[k] < runs; j++) { /* (j = -1: untimed) */
                 double start = bench_seconds() * 1e3;
                 tix_status status = bench_case_run(&c, false);
@@ -91,7 +90,7 @@ int main(int argc, char** argv) {
         if (k == 0) base = median;
         printf("  %-13s %-32s %9.3f ms  %5.2fx\n", v[k].key, v[k].name, median, median / base);
     }
-    c.indices = indices;
+    c = own_case;
     bench_variants_free(&set);
     bench_case_free(&c);
     tix_threadpool_destroy(pool);
