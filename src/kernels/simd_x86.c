@@ -8,8 +8,9 @@
  * 0.88x the time at 1 thread, 0.95 to 0.98x at 2); a row of elements that each come from
  * another row with AVX-512 (gather_elements_first on Zen 5, from its packed tiles); along
  * offsets resolved once for rows that share their indices with AVX-512 (gather_last_axis on
- * Zen 5; with AVX2 on Zen 3 it lost, 1.08-1.20x). And the division of a mean's float sums by
- * their counts, whole vectors at a time (scatter_elements_unique's shape under mean, on Intel
+ * Zen 5; with AVX2 on Zen 3 it lost, 1.08-1.20x), 1- and 2-byte elements too (Emerald
+ * Rapids). And the division of a mean's float sums by their counts, whole vectors at a time
+ * (scatter_elements_unique's shape under mean, on Intel
  * Emerald Rapids with AVX-512F: 0.80x the time). */
 #include "../internal.h"
 
@@ -430,6 +431,44 @@ __attribute__((target("avx512f"))) static int64_t offsets8(char* dst, const char
     return i;
 }
 
+/* The same for 1- and 2-byte elements, sixteen at a time: each lane gathers the aligned 4 bytes
+ * that hold its element (which lie in the element's page, so the read cannot fault, whatever
+ * the tensor's bounds), shifts the element down and narrows to it. A 2-byte element at an odd
+ * address would straddle two of them: the loop stops there and leaves the rest to the portable
+ * one. (gather_last_axis's shape in float16 and int8, on Emerald Rapids: 0.88x and 0.67x the
+ * time of the portable loop; still as long as float32's, a gather instruction per 8 lanes.) */
+__attribute__((target("avx512f"))) static int64_t offsets_narrow(char* dst, const char* src,
+                                                                 const int64_t* offsets,
+                                                                 int64_t n, const char* fill,
+                                                                 size_t size) {
+    uint16_t f = 0;
+    if (fill != NULL) memcpy(&f, fill, size);
+    const __m256i fills = _mm256_set1_epi32(f);
+    const __m512i three = _mm512_set1_epi64(3), one = _mm512_set1_epi64(1);
+    const __m512i src_low = _mm512_set1_epi64((int64_t)((uintptr_t)src & 3));
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m256i part[2];
+        for (int h = 0; h < 2; h++) {
+            __m512i at = _mm512_loadu_si512((const void*)(offsets + i + 8 * h));
+            __mmask8 take = taken(at);
+            /* the element's place in its aligned 4 bytes (0 where the fill goes) */
+            __m512i within = _mm512_maskz_and_epi64(take, _mm512_add_epi64(at, src_low), three);
+            if (size == 2 && _mm512_test_epi64_mask(within, one))
+                return i;
+            __m256i words = _mm512_mask_i64gather_epi32(fills, take,
+                                                        _mm512_sub_epi64(at, within), src, 1);
+            part[h] = _mm256_srlv_epi32(words, _mm512_cvtepi64_epi32(_mm512_slli_epi64(within, 3)));
+        }
+        __m512i both = _mm512_inserti64x4(_mm512_castsi256_si512(part[0]), part[1], 1);
+        if (size == 2)
+            _mm256_storeu_si256((void*)(dst + i * 2), _mm512_cvtepi32_epi16(both));
+        else
+            _mm_storeu_si128((void*)(dst + i), _mm512_cvtepi32_epi8(both));
+    }
+    return i;
+}
+
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                  size_t size, const char* fill) {
     if (tix__simd_level() < TIX__SIMD_AVX512)
@@ -438,6 +477,8 @@ int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offs
         return offsets4(dst, src, offsets, n, fill);
     if (size == 8)
         return offsets8(dst, src, offsets, n, fill);
+    if (size <= 2)
+        return offsets_narrow(dst, src, offsets, n, fill, size);
     return 0;
 }
 

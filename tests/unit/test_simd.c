@@ -14,8 +14,16 @@
  * end of a row and in the upper half of a vector, from the middle of a row on every other index
  * negative, or past the end and negative in turn, and a 2-byte dtype (no SIMD path).
  *
+ * Rows sharing their indices of 1- and 2-byte elements, along the offsets resolved once, gather
+ * the aligned 4 bytes around each element (AVX-512F): test_narrow_offsets_against_portable, on
+ * data that ends where an unreadable page begins.
+ *
  * The means of float32 and float64 sums by int32 counts divide whole vectors (AVX2, AVX-512F):
  * test_means_against_portable through the calls, test_mean_kernel_nans on the kernel. */
+#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "unit.h"
 
 /* (internal.h's tix__simd, and its hook of the static library) */
@@ -418,12 +426,79 @@ static void test_float16_against_portable(void** state) {
     }
 }
 
+/* tix_gather along axis 1 of data [ROWS, NARROW] of int8 or float16, indices [n] shared by its
+ * rows (with the fill where the ignore rule drops an index): the data's last byte the last
+ * before a page that cannot be read, its first element at an even or odd address, the view
+ * dense or flipped along the axis (negative offsets). Every level gives the plain loop's bytes. */
+enum { NARROW = 1003 };
+
+static void test_narrow_offsets_against_portable(void** state) {
+    (void)state;
+    long page = sysconf(_SC_PAGESIZE);
+    char* pages = mmap(NULL, (size_t)(3 * page), PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0); /* the data's two, and the guard */
+    assert_true(pages != MAP_FAILED);
+    char* guard = pages + 2 * page;
+    assert_int_equal(mprotect(guard, (size_t)page, PROT_NONE), 0);
+    static const int64_t lengths[] = {5, 37, 1003};
+    static int64_t indices[NARROW];
+    static unsigned char simd[ROWS * NARROW * 2], portable[ROWS * NARROW * 2];
+    static const unsigned char fill[2] = {0xE7, 0x5A};
+    int cases = 0;
+    for (int wide = 0; wide < 2; wide++) {
+        tix_dtype dtype = wide ? DT_F16 : DT_I8;
+        int64_t size = wide ? 2 : 1, bytes = ROWS * NARROW * size;
+        for (int odd = 0; odd < 2; odd++) {
+            char* data = guard - bytes - odd; /* (ends `odd` bytes before the guard) */
+            for (int64_t b = 0; b < bytes; b++) data[b] = (char)(b * 2654435761u >> 11);
+            for (int flipped = 0; flipped < 2; flipped++) {
+                /* flipped: element (r, j) at data[r][NARROW - 1 - j] */
+                int64_t shape[2] = {ROWS, NARROW}, strides[2] = {NARROW, flipped ? -1 : 1};
+                tix_tensor d = ut_tensor(data + (flipped ? (NARROW - 1) * size : 0), dtype, 2,
+                                         shape, strides);
+                for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+                    int64_t n = lengths[l];
+                    for (int64_t k = 0; k < n; k++) /* both ends, and 1 in 7 dropped */
+                        indices[k] = k % 7 == 3 ? NARROW + k : k % 5 == 1 ? NARROW - 1
+                                                             : k % 5 == 2 ? 0
+                                                                          : k * 40503 % NARROW;
+                    tix_tensor i = UT_T(indices, DT_I64, n);
+                    tix_options options = ut_opts();
+                    options.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+                    options.fill_value = fill;
+                    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+                        tix__simd_limit(level);
+                        unsigned char* out = level == SIMD_NONE ? portable : simd;
+                        tix_tensor o = UT_T(out, dtype, ROWS, n);
+                        assert_int_equal(tix_gather(&d, &i, 1, 0, &o, &options), TIX_STATUS_OK);
+                        if (level != SIMD_NONE)
+                            assert_memory_equal(simd, portable, (size_t)(ROWS * n * size));
+                    }
+                    for (int64_t r = 0; r < ROWS; r++) { /* the plain loop */
+                        for (int64_t k = 0; k < n; k++) {
+                            int64_t j = flipped ? NARROW - 1 - indices[k] : indices[k];
+                            const void* want = indices[k] >= NARROW
+                                                   ? (const void*)fill
+                                                   : (const void*)(data + (r * NARROW + j) * size);
+                            assert_memory_equal(portable + (r * n + k) * size, want, (size_t)size);
+                        }
+                    }
+                    cases++;
+                }
+            }
+        }
+    }
+    assert_int_equal(cases, 24);
+    assert_int_equal(munmap(pages, (size_t)(3 * page)), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gathers_against_portable),
         cmocka_unit_test(test_means_against_portable),
         cmocka_unit_test(test_mean_kernel_nans),
         cmocka_unit_test(test_float16_against_portable),
+        cmocka_unit_test(test_narrow_offsets_against_portable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
