@@ -1,8 +1,9 @@
 /* Times one workload of `tix bench` under options other than its own (bench/variants.h): int32
  * indices, negative indices that wrap, the clamp and ignore rules with indices out of range,
- * other reductions, exclude_self, and other dtypes of the data. Each variant is called in turn with the workload's own
- * options in one process (a slow spell of the host hits all alike), so that paths the ten
- * workloads do not take show how far they are from the one that is benchmarked. Prints each
+ * other reductions, exclude_self, and other dtypes of the data. Each variant is called in turn
+ * with the workload's own options in one process (a slow spell of the host hits all alike), so
+ * that paths the ten workloads do not take show how far they are from the one that is
+ * benchmarked. Prints each
  * variant's key (for bench/ab.sh -v), its median and its ratio to the workload's own; fails when
  * a call fails.
  *

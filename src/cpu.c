@@ -1,7 +1,7 @@
 /* What the processor is, asked once per process and cached: which vector instructions it has
  * (AVX2 with F16C, AVX-512F: the kernels of kernels/simd_x86.c, float16's conversions in
- * kernels/reduce.c) and how long copies store best (the plans
- * of execute.c, the row copies of kernels/move.c). These two answers are the library's only
+ * kernels/reduce.c) and how long copies store best (the plans of execute.c, the row copies of
+ * kernels/move.c). These two answers are the library's only
  * global state; either way the results are the same bits, only the time differs.
  *
  * Streaming stores write a line to memory without reading it into the cache first, which on

@@ -5,9 +5,9 @@
 #include <stdint.h>
 #include <string.h>
 
-/* In 32-bit arithmetic throughout: on 16-bit operands GCC made 16-bit instructions, which merge
- * into the register's old value and so chained every conversion of a loop to the one before
- * (scatter_elements_add_dup's shape in float16 took 2x the time it takes now). */
+/* In 32-bit arithmetic throughout: on the 16-bit argument GCC made 16-bit instructions (partial
+ * registers), and scatter_elements_add_dup's shape in float16 took 1.6x the time it takes now
+ * without F16C (63 ms against 40). */
 static inline float tix__half_to_float(uint16_t half) {
     uint32_t h = half, sign = (h & 0x8000u) << 16, magnitude = h & 0x7FFFu, bits;
     if (magnitude >= 0x7C00u) { /* inf or NaN: the widest exponent, the payload shifted up */
