@@ -10,8 +10,8 @@
  * offsets resolved once for rows that share their indices with AVX-512 (gather_last_axis on
  * Zen 5; with AVX2 on Zen 3 it lost, 1.08-1.20x), 1- and 2-byte elements too (Emerald
  * Rapids). And the division of a mean's float sums by their counts, whole vectors at a time
- * (scatter_elements_unique's shape under mean, on Intel
- * Emerald Rapids with AVX-512F: 0.80x the time). */
+ * (scatter_elements_unique's shape under mean, on Intel Emerald Rapids with AVX-512F: 0.80x the
+ * time). */
 #include "../internal.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
