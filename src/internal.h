@@ -333,11 +333,11 @@ typedef struct tix__lanes {
     bool filled;
 } tix__lanes;
 /* The start of a dense element gather along the indexed axis (dst[i] = src[position[i] * size],
- * dense int64 or int32 indices by `width`), 4- or 8-byte elements, with AVX2 hardware gathers:
- * moves whole vectors of elements as `lanes` says and returns how many (0 without AVX2, or for
- * other sizes); the portable loop does the rest. */
-int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n, size_t size,
-                         size_t width, tix__lanes* lanes);
+ * dense int64 or int32 indices by `width`), with hardware gathers: 4- or 8-byte elements with
+ * AVX2, 1- and 2-byte ones with AVX-512F. Moves whole vectors of elements as `lanes` says and
+ * returns how many (0 without them, or for other sizes); the portable loop does the rest. */
+int64_t tix__gather_dense_simd(char* dst, const char* src, const char* indices, int64_t n,
+                               size_t size, size_t width, tix__lanes* lanes);
 /* The start of a dense element gather whose elements each come from another row
  * (dst[i] = src[position[i] * step + i * size]), 4- or 8-byte elements, with AVX-512 hardware
  * gathers where every byte offset fits in 31 bits: moves whole vectors of elements as `lanes`

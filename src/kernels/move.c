@@ -136,7 +136,7 @@ TIX__TEMPLATE int64_t gather_hardware(char* dst, const char* src, int64_t ss,
     tix__lanes lanes = {t->size[0], wrap, filling ? fill : NULL, clamping, false};
     int64_t moved = 0;
     if (ss == 0 && t->step[0] == (int64_t)size)
-        moved = tix__gather_avx2(dst, src, indices, n, size, width, &lanes);
+        moved = tix__gather_dense_simd(dst, src, indices, n, size, width, &lanes);
     else if (ss == (int64_t)size)
         moved = tix__gather_strided_simd(dst, src, indices, n, t->step[0], size, width, &lanes);
     if (filling) *all = *all && !lanes.filled;

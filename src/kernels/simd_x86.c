@@ -241,8 +241,13 @@ WRAP_COPIES(gather8_i64)
 WRAP_COPIES(gather8_i32)
 #undef WRAP_COPIES
 
-int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n, size_t size,
-                         size_t width, tix__lanes* lanes) {
+static int64_t dense_narrow(char* dst, const char* src, const char* indices, int64_t n,
+                            size_t size, size_t width, tix__lanes* l); /* (AVX-512F, below) */
+
+int64_t tix__gather_dense_simd(char* dst, const char* src, const char* indices, int64_t n,
+                               size_t size, size_t width, tix__lanes* lanes) {
+    if (size <= 2 && tix__simd_level() >= TIX__SIMD_AVX512 && lanes->bound > 0)
+        return dense_narrow(dst, src, indices, n, size, width, lanes);
     /* (int32 lanes compare against bound - 1: bounds past INT32_MAX take the portable loop) */
     int64_t bound = lanes->bound;
     if (tix__simd_level() < TIX__SIMD_AVX2 || bound <= 0 || (width == 4 && bound > INT32_MAX))
@@ -377,6 +382,93 @@ AVX512_LOOP int64_t strided8_loop(char* dst, const char* src, const char* indice
 STRIDED_COPIES(strided4)
 STRIDED_COPIES(strided8)
 #undef STRIDED_COPIES
+
+/* 1- and 2-byte elements: eight at byte offsets `at` from src, each in the low bits of a 32-bit
+ * lane (the fill's where `take` is clear). Each lane gathers the aligned 4 bytes that hold its
+ * element, which lie in the element's page, so the read cannot fault whatever the tensor's
+ * bounds, and shifts the element down. A 2-byte element is whole in them where src is even
+ * (every offset of one is: strides are whole elements), which the callers see to. */
+__attribute__((target("avx512f"))) static inline __m256i narrow8(const char* src, __m512i at,
+                                                                 __mmask8 take, __m256i fills) {
+    const __m512i src_low = _mm512_set1_epi64((int64_t)((uintptr_t)src & 3));
+    __m512i within = _mm512_maskz_and_epi64(take, _mm512_add_epi64(at, src_low),
+                                            _mm512_set1_epi64(3));
+    __m256i words = _mm512_mask_i64gather_epi32(fills, take, _mm512_sub_epi64(at, within), src, 1);
+    return _mm256_srlv_epi32(words, _mm512_cvtepi64_epi32(_mm512_slli_epi64(within, 3)));
+}
+
+/* Sixteen of them, narrowed and stored at dst. */
+__attribute__((target("avx512f"))) static inline void store16_narrow(char* dst, __m256i low,
+                                                                     __m256i high, size_t size) {
+    __m512i both = _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
+    if (size == 2)
+        _mm256_storeu_si256((void*)dst, _mm512_cvtepi32_epi16(both));
+    else
+        _mm_storeu_si128((void*)dst, _mm512_cvtepi32_epi8(both));
+}
+
+/* The fill element of 1 or 2 bytes in each 32-bit lane. */
+__attribute__((target("avx512f"))) static inline __m256i fill_narrow(const char* fill,
+                                                                     size_t size) {
+    uint16_t f = 0;
+    if (fill != NULL) memcpy(&f, fill, size);
+    return _mm256_set1_epi32(f);
+}
+
+/* The dense-axis gather of 1- and 2-byte elements (tix__gather_dense_simd), sixteen at a time, the
+ * lanes outside [0, bound) as in gather4_i64_loop. (gather_elements_last's shape in float16 on
+ * Emerald Rapids: ... the time of the portable loop.) */
+AVX512_LOOP int64_t dense_narrow_loop(char* dst, const char* src, const char* indices, int64_t n,
+                                      size_t size, size_t width, int64_t bound, const char* fill,
+                                      bool clamp, bool wrap, bool* filled_any) {
+    const __m256i fills = fill_narrow(fill, size);
+    const __m512i bounds = _mm512_set1_epi64(bound), last = _mm512_set1_epi64(bound - 1);
+    __mmask16 filled = 0;
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        tix__prefetch_stream(indices, i, (int64_t)width, tix__stream_span((int64_t)width, 16));
+        __m512i v[2];
+        __mmask8 outside[2], take[2] = {0xFF, 0xFF};
+        for (int h = 0; h < 2; h++) {
+            v[h] = positions8(indices + (i + 8 * h) * (int64_t)width, width, bound, wrap);
+            outside[h] = _mm512_cmpge_epu64_mask(v[h], bounds);
+        }
+        if ((outside[0] | outside[1]) != 0) {
+            if (fill != NULL) {
+                filled |= (__mmask16)(outside[0] | (unsigned)outside[1] << 8);
+                take[0] = (__mmask8)~outside[0];
+                take[1] = (__mmask8)~outside[1];
+            } else if (clamp) {
+                for (int h = 0; h < 2; h++)
+                    v[h] = _mm512_min_epi64(_mm512_max_epi64(v[h], _mm512_setzero_si512()), last);
+            } else {
+                break;
+            }
+        }
+        __m256i low = narrow8(src, _mm512_slli_epi64(v[0], (unsigned)size - 1), take[0], fills);
+        __m256i high = narrow8(src, _mm512_slli_epi64(v[1], (unsigned)size - 1), take[1], fills);
+        store16_narrow(dst + i * (int64_t)size, low, high, size);
+    }
+    if (fill != NULL) *filled_any = *filled_any || filled != 0;
+    return i;
+}
+
+/* dense_narrow_loop in a copy for each index width and value of `wrap`; 2-byte elements only
+ * from an even address. */
+__attribute__((target("avx512f"))) static int64_t dense_narrow(char* dst, const char* src,
+                                                               const char* indices, int64_t n,
+                                                               size_t size, size_t width,
+                                                               tix__lanes* l) {
+    if (size == 2 && (uintptr_t)src % 2 != 0)
+        return 0;
+    if (l->wrap && width == 8)
+        return dense_narrow_loop(dst, src, indices, n, size, 8, LANES(l), true, &l->filled);
+    if (l->wrap)
+        return dense_narrow_loop(dst, src, indices, n, size, 4, LANES(l), true, &l->filled);
+    if (width == 8)
+        return dense_narrow_loop(dst, src, indices, n, size, 8, LANES(l), false, &l->filled);
+    return dense_narrow_loop(dst, src, indices, n, size, 4, LANES(l), false, &l->filled);
+}
 #undef LANES
 
 int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
@@ -431,40 +523,23 @@ __attribute__((target("avx512f"))) static int64_t offsets8(char* dst, const char
     return i;
 }
 
-/* The same for 1- and 2-byte elements, sixteen at a time: each lane gathers the aligned 4 bytes
- * that hold its element (which lie in the element's page, so the read cannot fault, whatever
- * the tensor's bounds), shifts the element down and narrows to it. A 2-byte element at an odd
- * address would straddle two of them: the loop stops there and leaves the rest to the portable
- * one. (gather_last_axis's shape in float16 and int8, on Emerald Rapids: 0.88x and 0.67x the
- * time of the portable loop; still as long as float32's, a gather instruction per 8 lanes.) */
+/* The same for 1- and 2-byte elements, sixteen at a time (narrow8); 2-byte ones only from an
+ * even address. (gather_last_axis's shape in float16 and int8, on Emerald Rapids: 0.88x and
+ * 0.67x the time of the portable loop; still as long as float32's, a gather instruction per 8
+ * lanes.) */
 __attribute__((target("avx512f"))) static int64_t offsets_narrow(char* dst, const char* src,
                                                                  const int64_t* offsets,
                                                                  int64_t n, const char* fill,
                                                                  size_t size) {
-    uint16_t f = 0;
-    if (fill != NULL) memcpy(&f, fill, size);
-    const __m256i fills = _mm256_set1_epi32(f);
-    const __m512i three = _mm512_set1_epi64(3), one = _mm512_set1_epi64(1);
-    const __m512i src_low = _mm512_set1_epi64((int64_t)((uintptr_t)src & 3));
+    if (size == 2 && (uintptr_t)src % 2 != 0)
+        return 0;
+    const __m256i fills = fill_narrow(fill, size);
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
-        __m256i part[2];
-        for (int h = 0; h < 2; h++) {
-            __m512i at = _mm512_loadu_si512((const void*)(offsets + i + 8 * h));
-            __mmask8 take = taken(at);
-            /* the element's place in its aligned 4 bytes (0 where the fill goes) */
-            __m512i within = _mm512_maskz_and_epi64(take, _mm512_add_epi64(at, src_low), three);
-            if (size == 2 && _mm512_test_epi64_mask(within, one))
-                return i;
-            __m256i words = _mm512_mask_i64gather_epi32(fills, take,
-                                                        _mm512_sub_epi64(at, within), src, 1);
-            part[h] = _mm256_srlv_epi32(words, _mm512_cvtepi64_epi32(_mm512_slli_epi64(within, 3)));
-        }
-        __m512i both = _mm512_inserti64x4(_mm512_castsi256_si512(part[0]), part[1], 1);
-        if (size == 2)
-            _mm256_storeu_si256((void*)(dst + i * 2), _mm512_cvtepi32_epi16(both));
-        else
-            _mm_storeu_si128((void*)(dst + i), _mm512_cvtepi32_epi8(both));
+        __m512i low = _mm512_loadu_si512((const void*)(offsets + i));
+        __m512i high = _mm512_loadu_si512((const void*)(offsets + i + 8));
+        store16_narrow(dst + i * (int64_t)size, narrow8(src, low, taken(low), fills),
+                       narrow8(src, high, taken(high), fills), size);
     }
     return i;
 }
@@ -575,8 +650,8 @@ int64_t tix__mean_simd(char* dst, const char* counts, int64_t self, int64_t n, s
 
 #else /* no x86 SIMD paths: the portable loops do all the work */
 
-int64_t tix__gather_avx2(char* dst, const char* src, const char* indices, int64_t n, size_t size,
-                         size_t width, tix__lanes* lanes) {
+int64_t tix__gather_dense_simd(char* dst, const char* src, const char* indices, int64_t n,
+                               size_t size, size_t width, tix__lanes* lanes) {
     (void)dst, (void)src, (void)indices, (void)n, (void)size, (void)width, (void)lanes;
     return 0;
 }

@@ -6,17 +6,18 @@
  * The hardware gathers serve element gathers with dense int32/int64 indices and 4- or 8-byte
  * elements, a vector of indices at a time while all are in range, or under the ignore and
  * clamp rules with the fill, or the nearer end, in the lanes out of range: along a dense axis
- * (AVX2), and along axis 0, each element of a row from another row of the data (AVX-512F); and
- * gathers whose rows share their indices, along the offsets resolved once for them, the fill in
- * the lanes that resolved to nothing (AVX-512F: tix_gather along axis 1 here). Rows of lengths
+ * (AVX2; 1- and 2-byte elements with AVX-512F), and along axis 0, each element of a row from
+ * another row of the data (AVX-512F); and gathers whose rows share their indices, along the
+ * offsets resolved once for them, the fill in the lanes that resolved to nothing (AVX-512F:
+ * tix_gather along axis 1 here). Rows of lengths
  * that are not multiples of the vector, indices negative (wrapped, or out of range under the
  * other negative rule), out of range (filled, clamped, or an error) at the start, middle and
  * end of a row and in the upper half of a vector, from the middle of a row on every other index
- * negative, or past the end and negative in turn, and a 2-byte dtype (no SIMD path).
+ * negative, or past the end and negative in turn; float16 and int8 too.
  *
- * Rows sharing their indices of 1- and 2-byte elements, along the offsets resolved once, gather
- * the aligned 4 bytes around each element (AVX-512F): test_narrow_offsets_against_portable, on
- * data that ends where an unreadable page begins.
+ * 1- and 2-byte elements, along a dense axis or along the offsets resolved once for rows that
+ * share their indices, gather the aligned 4 bytes around each element (AVX-512F):
+ * test_narrow_offsets_against_portable, on data that ends where an unreadable page begins.
  *
  * The means of float32 and float64 sums by int32 counts divide whole vectors (AVX2, AVX-512F):
  * test_means_against_portable through the calls, test_mean_kernel_nans on the kernel. */
@@ -77,7 +78,7 @@ static tix_status run_case(const void* data, tix_dtype dtype, int kind, const in
 
 static void test_gathers_against_portable(void** state) {
     (void)state;
-    static const tix_dtype dtypes[] = {DT_F32, DT_I32, DT_F64, DT_I64, DT_C64, DT_F16};
+    static const tix_dtype dtypes[] = {DT_F32, DT_I32, DT_F64, DT_I64, DT_C64, DT_F16, DT_I8};
     static const int64_t lengths[] = {5, 37, 1000, 1003};
     static const tix_out_of_range rules[] = {TIX_OUT_OF_RANGE_IGNORE, TIX_OUT_OF_RANGE_CLAMP,
                                              TIX_OUT_OF_RANGE_ERROR};
@@ -426,10 +427,11 @@ static void test_float16_against_portable(void** state) {
     }
 }
 
-/* tix_gather along axis 1 of data [ROWS, NARROW] of int8 or float16, indices [n] shared by its
- * rows (with the fill where the ignore rule drops an index): the data's last byte the last
- * before a page that cannot be read, its first element at an even or odd address, the view
- * dense or flipped along the axis (negative offsets). Every level gives the plain loop's bytes. */
+/* Along axis 1 of data [ROWS, NARROW] of int8 or float16: tix_gather by indices [n] that its
+ * rows share, and tix_gather_elements by indices [ROWS, n] (row r: the same, rotated by r), with
+ * the fill where the ignore rule drops an index; the data's last byte the last before a page
+ * that cannot be read, its first element at an even or odd address, the view dense or flipped
+ * along the axis (negative offsets). Every level gives the plain loop's bytes. */
 enum { NARROW = 1003 };
 
 static void test_narrow_offsets_against_portable(void** state) {
@@ -441,7 +443,7 @@ static void test_narrow_offsets_against_portable(void** state) {
     char* guard = pages + 2 * page;
     assert_int_equal(mprotect(guard, (size_t)page, PROT_NONE), 0);
     static const int64_t lengths[] = {5, 37, 1003};
-    static int64_t indices[NARROW];
+    static int64_t shared[NARROW], per_row[ROWS * NARROW];
     static unsigned char simd[ROWS * NARROW * 2], portable[ROWS * NARROW * 2];
     static const unsigned char fill[2] = {0xE7, 0x5A};
     int cases = 0;
@@ -459,36 +461,44 @@ static void test_narrow_offsets_against_portable(void** state) {
                 for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
                     int64_t n = lengths[l];
                     for (int64_t k = 0; k < n; k++) /* both ends, and 1 in 7 dropped */
-                        indices[k] = k % 7 == 3 ? NARROW + k : k % 5 == 1 ? NARROW - 1
-                                                             : k % 5 == 2 ? 0
-                                                                          : k * 40503 % NARROW;
-                    tix_tensor i = UT_T(indices, DT_I64, n);
+                        shared[k] = k % 7 == 3 ? NARROW + k : k % 5 == 1 ? NARROW - 1
+                                                            : k % 5 == 2 ? 0
+                                                                         : k * 40503 % NARROW;
+                    for (int64_t r = 0; r < ROWS; r++)
+                        for (int64_t k = 0; k < n; k++) per_row[r * n + k] = shared[(k + r) % n];
                     tix_options options = ut_opts();
                     options.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
                     options.fill_value = fill;
-                    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
-                        tix__simd_limit(level);
-                        unsigned char* out = level == SIMD_NONE ? portable : simd;
-                        tix_tensor o = UT_T(out, dtype, ROWS, n);
-                        assert_int_equal(tix_gather(&d, &i, 1, 0, &o, &options), TIX_STATUS_OK);
-                        if (level != SIMD_NONE)
-                            assert_memory_equal(simd, portable, (size_t)(ROWS * n * size));
-                    }
-                    for (int64_t r = 0; r < ROWS; r++) { /* the plain loop */
-                        for (int64_t k = 0; k < n; k++) {
-                            int64_t j = flipped ? NARROW - 1 - indices[k] : indices[k];
-                            const void* want = indices[k] >= NARROW
-                                                   ? (const void*)fill
-                                                   : (const void*)(data + (r * NARROW + j) * size);
-                            assert_memory_equal(portable + (r * n + k) * size, want, (size_t)size);
+                    for (int elements = 0; elements < 2; elements++) {
+                        for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+                            tix__simd_limit(level);
+                            unsigned char* out = level == SIMD_NONE ? portable : simd;
+                            tix_tensor o = UT_T(out, dtype, ROWS, n);
+                            tix_tensor i = elements ? UT_T(per_row, DT_I64, ROWS, n)
+                                                    : UT_T(shared, DT_I64, n);
+                            assert_int_equal(elements ? tix_gather_elements(&d, &i, 1, &o, &options)
+                                                      : tix_gather(&d, &i, 1, 0, &o, &options),
+                                             TIX_STATUS_OK);
+                            if (level != SIMD_NONE)
+                                assert_memory_equal(simd, portable, (size_t)(ROWS * n * size));
                         }
+                        for (int64_t r = 0; r < ROWS; r++) { /* the plain loop */
+                            for (int64_t k = 0; k < n; k++) {
+                                int64_t index = elements ? per_row[r * n + k] : shared[k];
+                                int64_t j = flipped ? NARROW - 1 - index : index;
+                                const char* at = data + (r * NARROW + j) * size;
+                                const void* want = index >= NARROW ? (const void*)fill : at;
+                                assert_memory_equal(portable + (r * n + k) * size, want,
+                                                    (size_t)size);
+                            }
+                        }
+                        cases++;
                     }
-                    cases++;
                 }
             }
         }
     }
-    assert_int_equal(cases, 24);
+    assert_int_equal(cases, 48);
     assert_int_equal(munmap(pages, (size_t)(3 * page)), 0);
 }
 
