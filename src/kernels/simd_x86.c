@@ -416,8 +416,9 @@ __attribute__((target("avx512f"))) static inline __m256i fill_narrow(const char*
 }
 
 /* The dense-axis gather of 1- and 2-byte elements (tix__gather_dense_simd), sixteen at a time, the
- * lanes outside [0, bound) as in gather4_i64_loop. (gather_elements_last's shape in float16 on
- * Emerald Rapids: ... the time of the portable loop.) */
+ * lanes outside [0, bound) as in gather4_i64_loop. (gather_elements_last's shape on Emerald
+ * Rapids, against the portable loop: float16 0.83x the time at 1 thread, 0.76x at 2; int8 0.59x
+ * and 0.85x.) */
 AVX512_LOOP int64_t dense_narrow_loop(char* dst, const char* src, const char* indices, int64_t n,
                                       size_t size, size_t width, int64_t bound, const char* fill,
                                       bool clamp, bool wrap, bool* filled_any) {
