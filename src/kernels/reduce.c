@@ -142,9 +142,9 @@
  * float16 took 0.39x the time (15.5 ms against 40; float32 10.5), each update's two loads and
  * a store converted by one instruction each instead of a dozen. Both ways round to nearest
  * even and give subnormal float16 results whatever MXCSR says (F16C ignores FTZ; no float32
- * they convert is subnormal); they differ only where F16C quiets a signalling NaN, and every kernel stores a
- * NaN result as the canonical NaN or copies an element's bytes: the same bits either way
- * (test_simd). */
+ * they convert is subnormal); they differ only where F16C quiets a signalling NaN, and every
+ * kernel stores a NaN result as the canonical NaN or copies an element's bytes: the same bits
+ * either way (test_simd). */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define CONVERTS_F16C 1
 #include <immintrin.h>
