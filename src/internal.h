@@ -339,7 +339,7 @@ typedef struct tix__lanes {
 int64_t tix__gather_dense_simd(char* dst, const char* src, const char* indices, int64_t n,
                                size_t size, size_t width, tix__lanes* lanes);
 /* The start of a dense element gather whose elements each come from another row
- * (dst[i] = src[position[i] * step + i * size]), 4- or 8-byte elements, with AVX-512 hardware
+ * (dst[i] = src[position[i] * step + i * size]), elements of 1 to 8 bytes, with AVX-512 hardware
  * gathers where every byte offset fits in 31 bits: moves whole vectors of elements as `lanes`
  * says and returns how many (0 without AVX-512F, or where the offsets do not fit); the portable
  * loop does the rest. */

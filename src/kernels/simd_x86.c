@@ -8,10 +8,10 @@
  * 0.88x the time at 1 thread, 0.95 to 0.98x at 2); a row of elements that each come from
  * another row with AVX-512 (gather_elements_first on Zen 5, from its packed tiles); along
  * offsets resolved once for rows that share their indices with AVX-512 (gather_last_axis on
- * Zen 5; with AVX2 on Zen 3 it lost, 1.08-1.20x), 1- and 2-byte elements too (Emerald
- * Rapids). And the division of a mean's float sums by their counts, whole vectors at a time
- * (scatter_elements_unique's shape under mean, on Intel Emerald Rapids with AVX-512F: 0.80x the
- * time). */
+ * Zen 5; with AVX2 on Zen 3 it lost, 1.08-1.20x). In each, 1- and 2-byte elements with
+ * AVX-512, through aligned 4-byte words (narrow8; Emerald Rapids). And the division of a
+ * mean's float sums by their counts, whole vectors at a time (scatter_elements_unique's shape
+ * under mean, on Intel Emerald Rapids with AVX-512F: 0.80x the time). */
 #include "../internal.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -470,6 +470,72 @@ __attribute__((target("avx512f"))) static int64_t dense_narrow(char* dst, const 
         return dense_narrow_loop(dst, src, indices, n, size, 8, LANES(l), false, &l->filled);
     return dense_narrow_loop(dst, src, indices, n, size, 4, LANES(l), false, &l->filled);
 }
+
+/* The gather whose elements each come from another row (tix__gather_strided_simd) for 1- and
+ * 2-byte elements, sixteen at a time, the lanes outside [0, bound) as in strided4_loop; byte
+ * offsets in 32 bits (the caller checks they fit). (gather_elements_first's shape on Emerald
+ * Rapids, against the portable loop: ...) */
+AVX512_LOOP int64_t strided_narrow_loop(char* dst, const char* src, const char* indices,
+                                        int64_t n, int64_t step, size_t size, size_t width,
+                                        int64_t bound, const char* fill, bool clamp, bool wrap,
+                                        bool* filled_any) {
+    const __m256i steps = _mm256_set1_epi32((int32_t)step);
+    const __m256i fills = fill_narrow(fill, size);
+    const __m256i along = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                             _mm256_set1_epi32((int32_t)size));
+    __mmask16 filled = 0;
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const char* p = indices + i * (int64_t)width;
+        __m256i v[2];
+        __mmask8 outside[2], take[2] = {0xFF, 0xFF};
+        v[0] = load8(p, width, bound, wrap, &outside[0]);
+        v[1] = load8(p + 8 * width, width, bound, wrap, &outside[1]);
+        if ((outside[0] | outside[1]) != 0) {
+            if (fill != NULL) {
+                filled |= (__mmask16)(outside[0] | (unsigned)outside[1] << 8);
+                take[0] = (__mmask8)~outside[0];
+                take[1] = (__mmask8)~outside[1];
+            } else if (clamp) { /* (loaded again: load8 cut the positions outside to 32 bits) */
+                v[0] = clamped8(p, width, bound, wrap);
+                v[1] = clamped8(p + 8 * width, width, bound, wrap);
+            } else {
+                break;
+            }
+        }
+        __m256i part[2];
+        for (int h = 0; h < 2; h++) {
+            __m256i first = _mm256_set1_epi32((int32_t)((i + 8 * h) * (int64_t)size));
+            __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(v[h], steps),
+                                          _mm256_add_epi32(along, first));
+            part[h] = narrow8(src, _mm512_cvtepi32_epi64(at), take[h], fills);
+        }
+        store16_narrow(dst + i * (int64_t)size, part[0], part[1], size);
+    }
+    if (fill != NULL) *filled_any = *filled_any || filled != 0;
+    return i;
+}
+
+/* strided_narrow_loop in a copy for each index width and value of `wrap`; 2-byte elements only
+ * from an even address. */
+__attribute__((target("avx512f"))) static int64_t strided_narrow(char* dst, const char* src,
+                                                                 const char* indices, int64_t n,
+                                                                 int64_t step, size_t size,
+                                                                 size_t width, tix__lanes* l) {
+    if (size == 2 && (uintptr_t)src % 2 != 0)
+        return 0;
+    if (l->wrap && width == 8)
+        return strided_narrow_loop(dst, src, indices, n, step, size, 8, LANES(l), true,
+                                   &l->filled);
+    if (l->wrap)
+        return strided_narrow_loop(dst, src, indices, n, step, size, 4, LANES(l), true,
+                                   &l->filled);
+    if (width == 8)
+        return strided_narrow_loop(dst, src, indices, n, step, size, 8, LANES(l), false,
+                                   &l->filled);
+    return strided_narrow_loop(dst, src, indices, n, step, size, 4, LANES(l), false,
+                               &l->filled);
+}
 #undef LANES
 
 int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
@@ -483,6 +549,8 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
         return strided4(dst, src, indices, n, step, width, lanes);
     if (size == 8)
         return strided8(dst, src, indices, n, step, width, lanes);
+    if (size <= 2)
+        return strided_narrow(dst, src, indices, n, step, size, width, lanes);
     return 0;
 }
 

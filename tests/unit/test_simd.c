@@ -15,9 +15,10 @@
  * end of a row and in the upper half of a vector, from the middle of a row on every other index
  * negative, or past the end and negative in turn; float16 and int8 too.
  *
- * 1- and 2-byte elements, along a dense axis or along the offsets resolved once for rows that
- * share their indices, gather the aligned 4 bytes around each element (AVX-512F):
- * test_narrow_offsets_against_portable, on data that ends where an unreadable page begins.
+ * 1- and 2-byte elements, along a dense axis, each from another row, or along the offsets
+ * resolved once for rows that share their indices, gather the aligned 4 bytes around each
+ * element (AVX-512F): test_narrow_offsets_against_portable, on data that ends where an
+ * unreadable page begins.
  *
  * The means of float32 and float64 sums by int32 counts divide whole vectors (AVX2, AVX-512F):
  * test_means_against_portable through the calls, test_mean_kernel_nans on the kernel. */
@@ -427,9 +428,10 @@ static void test_float16_against_portable(void** state) {
     }
 }
 
-/* Along axis 1 of data [ROWS, NARROW] of int8 or float16: tix_gather by indices [n] that its
- * rows share, and tix_gather_elements by indices [ROWS, n] (row r: the same, rotated by r), with
- * the fill where the ignore rule drops an index; the data's last byte the last before a page
+/* Data [ROWS, NARROW] of int8 or float16: tix_gather along axis 1 by indices [n] that its rows
+ * share, tix_gather_elements along axis 1 by indices [ROWS, n] (row r: the same, rotated by r)
+ * and along axis 0 (each element from another row), with the fill where the ignore rule drops
+ * an index; the data's last byte the last before a page
  * that cannot be read, its first element at an even or odd address, the view dense or flipped
  * along the axis (negative offsets). Every level gives the plain loop's bytes. */
 enum { NARROW = 1003 };
@@ -443,7 +445,7 @@ static void test_narrow_offsets_against_portable(void** state) {
     char* guard = pages + 2 * page;
     assert_int_equal(mprotect(guard, (size_t)page, PROT_NONE), 0);
     static const int64_t lengths[] = {5, 37, 1003};
-    static int64_t shared[NARROW], per_row[ROWS * NARROW];
+    static int64_t shared[NARROW], per_row[ROWS * NARROW], by_column[ROWS * NARROW];
     static unsigned char simd[ROWS * NARROW * 2], portable[ROWS * NARROW * 2];
     static const unsigned char fill[2] = {0xE7, 0x5A};
     int cases = 0;
@@ -464,30 +466,40 @@ static void test_narrow_offsets_against_portable(void** state) {
                         shared[k] = k % 7 == 3 ? NARROW + k : k % 5 == 1 ? NARROW - 1
                                                             : k % 5 == 2 ? 0
                                                                          : k * 40503 % NARROW;
-                    for (int64_t r = 0; r < ROWS; r++)
-                        for (int64_t k = 0; k < n; k++) per_row[r * n + k] = shared[(k + r) % n];
+                    for (int64_t r = 0; r < ROWS; r++) {
+                        for (int64_t k = 0; k < n; k++) {
+                            per_row[r * n + k] = shared[(k + r) % n];
+                            by_column[r * n + k] = shared[k] >= NARROW ? ROWS : (k + r) % ROWS;
+                        }
+                    }
                     tix_options options = ut_opts();
                     options.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
                     options.fill_value = fill;
-                    for (int elements = 0; elements < 2; elements++) {
+                    for (int op = 0; op < 3; op++) { /* gather, along 1, along 0 */
                         for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
                             tix__simd_limit(level);
                             unsigned char* out = level == SIMD_NONE ? portable : simd;
                             tix_tensor o = UT_T(out, dtype, ROWS, n);
-                            tix_tensor i = elements ? UT_T(per_row, DT_I64, ROWS, n)
-                                                    : UT_T(shared, DT_I64, n);
-                            assert_int_equal(elements ? tix_gather_elements(&d, &i, 1, &o, &options)
-                                                      : tix_gather(&d, &i, 1, 0, &o, &options),
+                            tix_tensor i = op == 0   ? UT_T(shared, DT_I64, n)
+                                           : op == 1 ? UT_T(per_row, DT_I64, ROWS, n)
+                                                     : UT_T(by_column, DT_I64, ROWS, n);
+                            assert_int_equal(op == 0 ? tix_gather(&d, &i, 1, 0, &o, &options)
+                                                     : tix_gather_elements(&d, &i, 2 - op, &o,
+                                                                           &options),
                                              TIX_STATUS_OK);
                             if (level != SIMD_NONE)
                                 assert_memory_equal(simd, portable, (size_t)(ROWS * n * size));
                         }
                         for (int64_t r = 0; r < ROWS; r++) { /* the plain loop */
                             for (int64_t k = 0; k < n; k++) {
-                                int64_t index = elements ? per_row[r * n + k] : shared[k];
-                                int64_t j = flipped ? NARROW - 1 - index : index;
-                                const char* at = data + (r * NARROW + j) * size;
-                                const void* want = index >= NARROW ? (const void*)fill : at;
+                                int64_t index = op == 0   ? shared[k]
+                                                : op == 1 ? per_row[r * n + k]
+                                                          : by_column[r * n + k];
+                                int64_t row = op == 2 ? index : r, column = op == 2 ? k : index;
+                                int64_t j = flipped ? NARROW - 1 - column : column;
+                                bool dropped = op == 2 ? index >= ROWS : index >= NARROW;
+                                const void* want = dropped ? (const void*)fill
+                                                           : data + (row * NARROW + j) * size;
                                 assert_memory_equal(portable + (r * n + k) * size, want,
                                                     (size_t)size);
                             }
@@ -498,7 +510,7 @@ static void test_narrow_offsets_against_portable(void** state) {
             }
         }
     }
-    assert_int_equal(cases, 48);
+    assert_int_equal(cases, 72);
     assert_int_equal(munmap(pages, (size_t)(3 * page)), 0);
 }
 
