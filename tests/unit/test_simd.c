@@ -431,9 +431,9 @@ static void test_float16_against_portable(void** state) {
 /* Data [ROWS, NARROW] of int8 or float16: tix_gather along axis 1 by indices [n] that its rows
  * share, tix_gather_elements along axis 1 by indices [ROWS, n] (row r: the same, rotated by r)
  * and along axis 0 (each element from another row), with the fill where the ignore rule drops
- * an index; the data's last byte the last before a page
- * that cannot be read, its first element at an even or odd address, the view dense or flipped
- * along the axis (negative offsets). Every level gives the plain loop's bytes. */
+ * an index; the data's last byte the last before a page that cannot be read, its first element
+ * at an even or odd address, the view dense or flipped along axis 1 (negative offsets). Every
+ * level gives the plain loop's bytes. */
 enum { NARROW = 1003 };
 
 static void test_narrow_offsets_against_portable(void** state) {
