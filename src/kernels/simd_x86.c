@@ -387,7 +387,7 @@ STRIDED_COPIES(strided8)
  * lane (the fill's where `take` is clear). Each lane gathers the aligned 4 bytes that hold its
  * element, which lie in the element's page, so the read cannot fault whatever the tensor's
  * bounds, and shifts the element down. A 2-byte element is whole in them where src is even
- * (every offset of one is: strides are whole elements), which the callers see to. */
+ * (every offset of one is: strides are whole elements): the callers ask narrow_whole first. */
 __attribute__((target("avx512f"))) static inline __m256i narrow8(const char* src, __m512i at,
                                                                  __mmask8 take, __m256i fills) {
     const __m512i src_low = _mm512_set1_epi64((int64_t)((uintptr_t)src & 3));
@@ -395,6 +395,11 @@ __attribute__((target("avx512f"))) static inline __m256i narrow8(const char* src
                                             _mm512_set1_epi64(3));
     __m256i words = _mm512_mask_i64gather_epi32(fills, take, _mm512_sub_epi64(at, within), src, 1);
     return _mm256_srlv_epi32(words, _mm512_cvtepi64_epi32(_mm512_slli_epi64(within, 3)));
+}
+
+/* Whether narrow8 finds every element of `size` bytes from src whole in its aligned word. */
+static inline bool narrow_whole(const char* src, size_t size) {
+    return size == 1 || (uintptr_t)src % 2 == 0;
 }
 
 /* Sixteen of them, narrowed and stored at dst. */
@@ -454,13 +459,12 @@ AVX512_LOOP int64_t dense_narrow_loop(char* dst, const char* src, const char* in
     return i;
 }
 
-/* dense_narrow_loop in a copy for each index width and value of `wrap`; 2-byte elements only
- * from an even address. */
+/* dense_narrow_loop in a copy for each index width and value of `wrap`. */
 __attribute__((target("avx512f"))) static int64_t dense_narrow(char* dst, const char* src,
                                                                const char* indices, int64_t n,
                                                                size_t size, size_t width,
                                                                tix__lanes* l) {
-    if (size == 2 && (uintptr_t)src % 2 != 0)
+    if (!narrow_whole(src, size))
         return 0;
     if (l->wrap && width == 8)
         return dense_narrow_loop(dst, src, indices, n, size, 8, LANES(l), true, &l->filled);
@@ -517,13 +521,12 @@ AVX512_LOOP int64_t strided_narrow_loop(char* dst, const char* src, const char* 
     return i;
 }
 
-/* strided_narrow_loop in a copy for each index width and value of `wrap`; 2-byte elements only
- * from an even address. */
+/* strided_narrow_loop in a copy for each index width and value of `wrap`. */
 __attribute__((target("avx512f"))) static int64_t strided_narrow(char* dst, const char* src,
                                                                  const char* indices, int64_t n,
                                                                  int64_t step, size_t size,
                                                                  size_t width, tix__lanes* l) {
-    if (size == 2 && (uintptr_t)src % 2 != 0)
+    if (!narrow_whole(src, size))
         return 0;
     if (l->wrap && width == 8)
         return strided_narrow_loop(dst, src, indices, n, step, size, 8, LANES(l), true,
@@ -593,15 +596,14 @@ __attribute__((target("avx512f"))) static int64_t offsets8(char* dst, const char
     return i;
 }
 
-/* The same for 1- and 2-byte elements, sixteen at a time (narrow8); 2-byte ones only from an
- * even address. (gather_last_axis's shape in float16 and int8, on Emerald Rapids: 0.88x and
- * 0.67x the time of the portable loop; still as long as float32's, a gather instruction per 8
- * lanes.) */
+/* The same for 1- and 2-byte elements, sixteen at a time (narrow8). (gather_last_axis's shape
+ * in float16 and int8, on Emerald Rapids: 0.88x and 0.67x the time of the portable loop; still
+ * as long as float32's, a gather instruction per 8 lanes.) */
 __attribute__((target("avx512f"))) static int64_t offsets_narrow(char* dst, const char* src,
                                                                  const int64_t* offsets,
                                                                  int64_t n, const char* fill,
                                                                  size_t size) {
-    if (size == 2 && (uintptr_t)src % 2 != 0)
+    if (!narrow_whole(src, size))
         return 0;
     const __m256i fills = fill_narrow(fill, size);
     int64_t i = 0;
