@@ -633,18 +633,37 @@ int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offs
  * time, each divided by its count + self and stored where the count is not 0 (a masked store:
  * the others keep their bytes), a NaN quotient as the canonical NaN, as the portable loop
  * stores it (the sums a call leaves are canonical already; a test of the kernel sees it). The
- * divisor of the lanes not stored is 1, so that none divides by 0. */
+ * divisor of the lanes not stored is 1, so that none divides by 0.
+ *
+ * Where every divisor of a vector is a power of two (distinct indices: 1 and 2), the sums are
+ * multiplied by the divisors' reciprocals instead, which are exact: a product by 2^-k and a
+ * quotient by 2^k are the same real number, so both round to the same bits, subnormals, zeros,
+ * infinities and NaNs included. A division of whole vectors takes several times as long as a
+ * product (scatter_elements_unique's shape under mean: see docs/PERFORMANCE.md). A power of two
+ * is a divisor whose mantissa field is 0 (it is at least 1), its reciprocal the exponent
+ * mirrored around the bias: bits 2 * bias << mantissa bits, less the divisor's. */
+#define MANTISSA_F32 0x007FFFFF
+#define RECIPROCAL_F32 0x7F000000 /* (2 * 127) << 23 */
+#define MANTISSA_F64 0x000FFFFFFFFFFFFFLL
+#define RECIPROCAL_F64 0x7FE0000000000000LL /* (2 * 1023) << 52 */
 __attribute__((target("avx512f"))) static int64_t mean16_f32(char* dst, const char* counts,
                                                              int32_t self, int64_t n) {
     const __m512i ones = _mm512_set1_epi32(1), selfs = _mm512_set1_epi32(self);
+    const __m512i mantissa = _mm512_set1_epi32(MANTISSA_F32),
+                  mirror = _mm512_set1_epi32(RECIPROCAL_F32);
     const __m512 nan = _mm512_set1_ps(NAN);
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
         __m512i count = _mm512_loadu_si512((const void*)(counts + i * 4));
         __mmask16 counted = _mm512_test_epi32_mask(count, count);
         __m512 sum = _mm512_loadu_ps((const void*)(dst + i * 4));
-        __m512i divisor = _mm512_mask_add_epi32(ones, counted, count, selfs);
-        __m512 mean = _mm512_div_ps(sum, _mm512_cvtepi32_ps(divisor));
+        __m512i divisor = _mm512_castps_si512(
+            _mm512_cvtepi32_ps(_mm512_mask_add_epi32(ones, counted, count, selfs)));
+        __m512 mean;
+        if (_mm512_test_epi32_mask(divisor, mantissa) == 0)
+            mean = _mm512_mul_ps(sum, _mm512_castsi512_ps(_mm512_sub_epi32(mirror, divisor)));
+        else
+            mean = _mm512_div_ps(sum, _mm512_castsi512_ps(divisor));
         mean = _mm512_mask_mov_ps(mean, _mm512_cmp_ps_mask(mean, mean, _CMP_UNORD_Q), nan);
         _mm512_mask_storeu_ps((void*)(dst + i * 4), counted, mean);
     }
@@ -655,6 +674,8 @@ __attribute__((target("avx512f"))) static int64_t mean16_f32(char* dst, const ch
 __attribute__((target("avx512f"))) static int64_t mean8_f64(char* dst, const char* counts,
                                                             int32_t self, int64_t n) {
     const __m512d ones = _mm512_set1_pd(1), selfs = _mm512_set1_pd(self);
+    const __m512i mantissa = _mm512_set1_epi64(MANTISSA_F64),
+                  mirror = _mm512_set1_epi64(RECIPROCAL_F64);
     const __m512d nan = _mm512_set1_pd(NAN);
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -662,7 +683,12 @@ __attribute__((target("avx512f"))) static int64_t mean8_f64(char* dst, const cha
         __mmask8 counted = _mm512_cmp_pd_mask(count, _mm512_setzero_pd(), _CMP_NEQ_OQ);
         __m512d sum = _mm512_loadu_pd((const void*)(dst + i * 8));
         __m512d divisor = _mm512_mask_add_pd(ones, counted, count, selfs);
-        __m512d mean = _mm512_div_pd(sum, divisor);
+        __m512i bits = _mm512_castpd_si512(divisor);
+        __m512d mean;
+        if (_mm512_test_epi64_mask(bits, mantissa) == 0)
+            mean = _mm512_mul_pd(sum, _mm512_castsi512_pd(_mm512_sub_epi64(mirror, bits)));
+        else
+            mean = _mm512_div_pd(sum, divisor);
         mean = _mm512_mask_mov_pd(mean, _mm512_cmp_pd_mask(mean, mean, _CMP_UNORD_Q), nan);
         _mm512_mask_storeu_pd((void*)(dst + i * 8), counted, mean);
     }
@@ -675,14 +701,21 @@ __attribute__((target("avx2"))) static int64_t mean8_f32(char* dst, const char* 
                                                          int32_t self, int64_t n) {
     const __m256i zero = _mm256_setzero_si256(), ones = _mm256_set1_epi32(1),
                   selfs = _mm256_set1_epi32(self);
+    const __m256i mantissa = _mm256_set1_epi32(MANTISSA_F32),
+                  mirror = _mm256_set1_epi32(RECIPROCAL_F32);
     const __m256 nan = _mm256_set1_ps(NAN);
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m256i count = _mm256_loadu_si256((const void*)(counts + i * 4));
         __m256i uncounted = _mm256_cmpeq_epi32(count, zero);
         __m256 sum = _mm256_loadu_ps((const float*)(const void*)(dst + i * 4));
-        __m256i divisor = _mm256_blendv_epi8(_mm256_add_epi32(count, selfs), ones, uncounted);
-        __m256 mean = _mm256_div_ps(sum, _mm256_cvtepi32_ps(divisor));
+        __m256i divisor = _mm256_castps_si256(_mm256_cvtepi32_ps(
+            _mm256_blendv_epi8(_mm256_add_epi32(count, selfs), ones, uncounted)));
+        __m256 mean;
+        if (_mm256_testz_si256(divisor, mantissa))
+            mean = _mm256_mul_ps(sum, _mm256_castsi256_ps(_mm256_sub_epi32(mirror, divisor)));
+        else
+            mean = _mm256_div_ps(sum, _mm256_castsi256_ps(divisor));
         mean = _mm256_blendv_ps(mean, nan, _mm256_cmp_ps(mean, mean, _CMP_UNORD_Q));
         mean = _mm256_blendv_ps(mean, sum, _mm256_castsi256_ps(uncounted));
         _mm256_storeu_ps((float*)(void*)(dst + i * 4), mean);
@@ -695,13 +728,20 @@ __attribute__((target("avx2"))) static int64_t mean4_f64(char* dst, const char* 
                                                          int32_t self, int64_t n) {
     const __m256d zero = _mm256_setzero_pd(), ones = _mm256_set1_pd(1),
                   selfs = _mm256_set1_pd(self), nan = _mm256_set1_pd(NAN);
+    const __m256i mantissa = _mm256_set1_epi64x(MANTISSA_F64),
+                  mirror = _mm256_set1_epi64x(RECIPROCAL_F64);
     int64_t i = 0;
     for (; i + 4 <= n; i += 4) {
         __m256d count = _mm256_cvtepi32_pd(_mm_loadu_si128((const void*)(counts + i * 4)));
         __m256d uncounted = _mm256_cmp_pd(count, zero, _CMP_EQ_OQ);
         __m256d sum = _mm256_loadu_pd((const double*)(const void*)(dst + i * 8));
         __m256d divisor = _mm256_blendv_pd(_mm256_add_pd(count, selfs), ones, uncounted);
-        __m256d mean = _mm256_div_pd(sum, divisor);
+        __m256i bits = _mm256_castpd_si256(divisor);
+        __m256d mean;
+        if (_mm256_testz_si256(bits, mantissa))
+            mean = _mm256_mul_pd(sum, _mm256_castsi256_pd(_mm256_sub_epi64(mirror, bits)));
+        else
+            mean = _mm256_div_pd(sum, divisor);
         mean = _mm256_blendv_pd(mean, nan, _mm256_cmp_pd(mean, mean, _CMP_UNORD_Q));
         mean = _mm256_blendv_pd(mean, sum, uncounted);
         _mm256_storeu_pd((double*)(void*)(dst + i * 8), mean);

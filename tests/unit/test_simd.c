@@ -21,7 +21,8 @@
  * unreadable page begins.
  *
  * The means of float32 and float64 sums by int32 counts divide whole vectors (AVX2, AVX-512F):
- * test_means_against_portable through the calls, test_mean_kernel_nans on the kernel. */
+ * test_means_against_portable through the calls, test_mean_kernel_nans on the kernel, and
+ * test_mean_kernel_powers_of_two on its products by reciprocals. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
 #include <sys/mman.h>
 #include <unistd.h>
@@ -315,6 +316,48 @@ static void test_mean_kernel_nans(void** state) {
     }
 }
 
+/* Vectors whose divisors are all powers of two are multiplied by the reciprocals instead (the
+ * same bits): the kernel at each level against a division here, by divisors 1 to 2^30 (self 0
+ * and 1, count 0 between), of sums that are normal, subnormal (odd multiples of the least:
+ * ties to even), at the ends of the range, infinite, zeros, NaNs; and vectors where
+ * one lane is not a power of two, which must divide (a third is not a reciprocal's product). */
+static void test_mean_kernel_powers_of_two(void** state) {
+    (void)state;
+    enum { LONG = 67 };
+    static const double sums[] = {1.0,    -3.0,    1e-30, -0.0,  0.0,    7.0 / 3,
+                                  1.5e300, -1e-300, 3e38, 1e-40, 5e-324, 2.2250738585072014e-308};
+    int32_t counts[LONG];
+    float f[LONG], want_f[LONG];
+    double d[LONG], want_d[LONG];
+    const float subnormals[] = {1e-45f, 3e-45f, 5e-45f, 7e-45f, -1e-45f};
+    int checked = 0;
+    for (int self = 0; self < 2; self++) {
+        for (int mixed = 0; mixed < 2; mixed++) {
+            for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+                tix__simd_limit(level);
+                for (int k = 0; k < LONG; k++) {
+                    int32_t power = (int32_t)1 << (k % 31);
+                    counts[k] = k % 5 == 4 ? 0 : power - self;
+                    if (counts[k] == 0 && k % 5 != 4) counts[k] = power; /* (1 with self 1: 2) */
+                    if (mixed && k % 16 == 7) counts[k] = 3 - self;       /* divisor 3 */
+                    d[k] = k % 9 == 8 ? INFINITY : k % 13 == 6 ? NAN : sums[k % 12];
+                    f[k] = k % 3 == 1 ? subnormals[k % 5] : (float)d[k];
+                    if (k % 11 == 10) f[k] = -INFINITY;
+                    int32_t divisor = counts[k] + self;
+                    want_f[k] = counts[k] != 0 ? f[k] / (float)divisor : f[k];
+                    want_d[k] = counts[k] != 0 ? d[k] / (double)divisor : d[k];
+                }
+                tix__mean_kernel(DT_F32)((char*)f, 4, (const char*)counts, 4, 4, self, LONG);
+                assert_memory_equal(f, want_f, sizeof f);
+                tix__mean_kernel(DT_F64)((char*)d, 8, (const char*)counts, 4, 4, self, LONG);
+                assert_memory_equal(d, want_d, sizeof d);
+                checked++;
+            }
+        }
+    }
+    assert_int_equal(checked, 4 * SIMD_LEVELS);
+}
+
 /* float16's reductions convert by F16C at the AVX2 level and above (kernels/reduce.c), in integers
  * below it. Every float16 value as data, each reached once by an update of another value and
  * then by random updates, under every reduction, with and without self, by int64 and int32
@@ -519,6 +562,7 @@ int main(void) {
         cmocka_unit_test(test_gathers_against_portable),
         cmocka_unit_test(test_means_against_portable),
         cmocka_unit_test(test_mean_kernel_nans),
+        cmocka_unit_test(test_mean_kernel_powers_of_two),
         cmocka_unit_test(test_float16_against_portable),
         cmocka_unit_test(test_narrow_offsets_against_portable),
     };
