@@ -22,7 +22,10 @@
  *
  * The means of float32 and float64 sums by int32 counts divide whole vectors (AVX2, AVX-512F):
  * test_means_against_portable through the calls, test_mean_kernel_nans on the kernel, and
- * test_mean_kernel_powers_of_two on its products by reciprocals. */
+ * test_mean_kernel_powers_of_two on its products by reciprocals.
+ *
+ * Dense rows under a reduction take a copy of their loops compiled for AVX2:
+ * test_row_reductions_against_portable. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
 #include <sys/mman.h>
 #include <unistd.h>
@@ -358,6 +361,96 @@ static void test_mean_kernel_powers_of_two(void** state) {
     assert_int_equal(checked, 4 * SIMD_LEVELS);
 }
 
+/* Dense rows under a reduction (tix_scatter_nd's whole runs) take a copy of their loops compiled
+ * for AVX2 at that level and above (kernels/reduce_loops.h). Every real dtype and reduction,
+ * with and without self, rows of 37 and 300 elements (not multiples of the vectors), random
+ * bytes as data and updates (NaNs with payloads, infinities, subnormals in the float types),
+ * some update rows equal to data rows (ties for min and max), several updates per output row:
+ * the same output bytes at every level, and float32's sums and maxima as a plain loop here
+ * gives them. */
+enum { REDUCED_ROWS = 8, REDUCED_UPDATES = 24, REDUCED_WIDTH = 300 };
+
+static void run_rows_reduced(const void* data, const int64_t* indices, const void* updates,
+                             tix_dtype dtype, int64_t width, tix_reduction reduction,
+                             bool exclude_self, void* out) {
+    tix_options options = ut_opts();
+    options.reduction = reduction;
+    options.exclude_self = exclude_self;
+    tix_tensor d = UT_T((void*)data, dtype, REDUCED_ROWS, width);
+    tix_tensor i = UT_T((void*)indices, DT_I64, REDUCED_UPDATES, 1);
+    tix_tensor u = UT_T((void*)updates, dtype, REDUCED_UPDATES, width);
+    tix_tensor o = UT_T(out, dtype, REDUCED_ROWS, width);
+    assert_int_equal(tix_scatter_nd(&d, &i, &u, 0, &o, &options), TIX_STATUS_OK);
+}
+
+static void test_row_reductions_against_portable(void** state) {
+    (void)state;
+    static const tix_dtype dtypes[] = {DT_I8,  DT_U8,  DT_I16, DT_U16, DT_I32, DT_U32,
+                                       DT_I64, DT_U64, DT_F32, DT_F64, DT_F16, DT_BF16};
+    static const int64_t widths[] = {37, REDUCED_WIDTH};
+    static unsigned char data[REDUCED_ROWS * REDUCED_WIDTH * 8];
+    static unsigned char updates[REDUCED_UPDATES * REDUCED_WIDTH * 8];
+    static unsigned char portable[sizeof data], simd[sizeof data];
+    int64_t indices[REDUCED_UPDATES];
+    uint32_t random = 4242;
+    for (size_t k = 0; k < sizeof data; k++) {
+        random = random * 1103515245u + 12345u;
+        data[k] = (unsigned char)(random >> 16);
+    }
+    for (size_t k = 0; k < sizeof updates; k++) {
+        random = random * 1103515245u + 12345u;
+        updates[k] = (unsigned char)(random >> 16);
+    }
+    for (int64_t k = 0; k < REDUCED_UPDATES; k++) indices[k] = (k * 5) % REDUCED_ROWS;
+    int cases = 0;
+    for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
+        size_t size = tix_dtype_size(dtypes[t]);
+        for (size_t w = 0; w < 2; w++) {
+            int64_t width = widths[w], row = width * (int64_t)size;
+            /* update row 3 is data row 7 (indices[3] = 7): ties with self */
+            memcpy(updates + 3 * row, data + 7 * row, (size_t)row);
+            for (int reduction = TIX_REDUCTION_ADD; reduction <= TIX_REDUCTION_MEAN; reduction++) {
+                for (int exclude = 0; exclude < 2; exclude++) {
+                    tix__simd_limit(SIMD_NONE);
+                    run_rows_reduced(data, indices, updates, dtypes[t], width,
+                                     (tix_reduction)reduction, exclude, portable);
+                    for (int level = SIMD_AVX2; level < SIMD_LEVELS; level++) {
+                        tix__simd_limit(level);
+                        memset(simd, 0, sizeof simd);
+                        run_rows_reduced(data, indices, updates, dtypes[t], width,
+                                         (tix_reduction)reduction, exclude, simd);
+                        assert_memory_equal(simd, portable, (size_t)(REDUCED_ROWS * row));
+                    }
+                    cases++;
+                }
+            }
+        }
+    }
+    assert_int_equal(cases, 12 * 2 * 6 * 2);
+    /* float32 add and max, from small values, against a plain loop in update order */
+    float values[REDUCED_ROWS * 37], ups[REDUCED_UPDATES * 37], sums[REDUCED_ROWS * 37],
+        maxima[REDUCED_ROWS * 37], got[REDUCED_ROWS * 37];
+    for (int64_t k = 0; k < REDUCED_ROWS * 37; k++) values[k] = (float)(k % 13) * 0.75f - 4;
+    for (int64_t k = 0; k < REDUCED_UPDATES * 37; k++) ups[k] = (float)(k % 29) * 0.5f - 7;
+    memcpy(sums, values, sizeof sums);
+    memcpy(maxima, values, sizeof maxima);
+    for (int64_t u = 0; u < REDUCED_UPDATES; u++) {
+        for (int64_t e = 0; e < 37; e++) {
+            float* sum = &sums[indices[u] * 37 + e];
+            float* most = &maxima[indices[u] * 37 + e];
+            *sum += ups[u * 37 + e];
+            *most = ups[u * 37 + e] > *most ? ups[u * 37 + e] : *most;
+        }
+    }
+    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+        tix__simd_limit(level);
+        run_rows_reduced(values, indices, ups, DT_F32, 37, TIX_REDUCTION_ADD, false, got);
+        assert_memory_equal(got, sums, sizeof got);
+        run_rows_reduced(values, indices, ups, DT_F32, 37, TIX_REDUCTION_MAX, false, got);
+        assert_memory_equal(got, maxima, sizeof got);
+    }
+}
+
 /* float16's reductions convert by F16C at the AVX2 level and above (kernels/reduce.c), in integers
  * below it. Every float16 value as data, each reached once by an update of another value and
  * then by random updates, under every reduction, with and without self, by int64 and int32
@@ -563,6 +656,7 @@ int main(void) {
         cmocka_unit_test(test_means_against_portable),
         cmocka_unit_test(test_mean_kernel_nans),
         cmocka_unit_test(test_mean_kernel_powers_of_two),
+        cmocka_unit_test(test_row_reductions_against_portable),
         cmocka_unit_test(test_float16_against_portable),
         cmocka_unit_test(test_narrow_offsets_against_portable),
     };
