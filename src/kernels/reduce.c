@@ -193,11 +193,22 @@ static inline uint16_t float_to_half_f16c(float f) {
 #endif
 #endif
 
+/* bfloat16's results rounded without the conversion's test for NaN: every value the kernels
+ * store is an operation's result on bfloat16 values widened (their low 16 bits 0), a sum or
+ * quotient of such, an identity or the canonical NaN, and a NaN among them has low bits 0 too
+ * (its payload is an operand's, or the default NaN's), which rounding to nearest even then
+ * leaves as they are. */
+static inline uint16_t bfloat16_of_result(float f) {
+    uint32_t x;
+    memcpy(&x, &f, sizeof x);
+    return (uint16_t)tix__round_shift(x, 16);
+}
+
 #define NAME bf16
 #define STORAGE uint16_t
 #define VALUE float
 #define LOAD tix__bfloat16_to_float
-#define STORE tix__float_to_bfloat16
+#define STORE bfloat16_of_result
 #define IS_FLOAT 1
 #define IS_SIGNED 1
 #define LOWEST (-INFINITY)

@@ -804,6 +804,41 @@ static void test_complex_rules(void** state) {
     }
 }
 
+/* bfloat16's results are rounded without the conversion's test for NaN (kernels/reduce.c): NaN
+ * data with any payload and either sign, inf - inf, an overflow, ties to even (down, up, and
+ * up into the exponent) and a sum rounded up, each by an element scatter (the fused loop) and as
+ * a row of scatter_nd (the dense rows), under add; and the mean of a NaN and of a tie. */
+static void test_bfloat16_results(void** state) {
+    (void)state;
+    enum { N = 8 };
+    const uint16_t data[N] = {0x7FFF, 0xFFFF, 0xFF80, 0x7F7F, 0x3F80, 0x3F81, 0x3FFF, 0x3F80};
+    const uint16_t upd[N] = {0x3F80, 0x3F80, 0x7F80, 0x7F7F, 0x3B80, 0x3B80, 0x3B80, 0x3BC0};
+    const int64_t idx[N] = {0, 1, 2, 3, 4, 5, 6, 7}, row[1] = {0};
+    uint16_t out[N];
+    tix_options opt = ut_opts();
+    opt.reduction = TIX_REDUCTION_ADD;
+    tix_tensor d = UT_T((void*)data, DT_BF16, N), u = UT_T((void*)upd, DT_BF16, N);
+    tix_tensor i = UT_T((void*)idx, DT_I64, N), o = UT_T(out, DT_BF16, N);
+    /* NaN, NaN, -inf + inf, max + max = inf, 1 + 2^-8 (tie: 1), (1 + 2^-7) + 2^-8 (tie: up to
+     * even), (2 - 2^-7) + 2^-8 (tie: 2), 1 + 3 * 2^-9 (up) */
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_U16(out, 0x7FC0, 0x7FC0, 0x7FC0, 0x7F80, 0x3F80, 0x3F82, 0x4000, 0x3F81);
+    tix_tensor d_row = UT_T((void*)data, DT_BF16, 1, N), u_row = UT_T((void*)upd, DT_BF16, 1, N);
+    tix_tensor i_row = UT_T((void*)row, DT_I64, 1, 1), o_row = UT_T(out, DT_BF16, 1, N);
+    memset(out, 0, sizeof out);
+    EXPECT_OK(tix_scatter_nd(&d_row, &i_row, &u_row, 0, &o_row, &opt));
+    EXPECT_U16(out, 0x7FC0, 0x7FC0, 0x7FC0, 0x7F80, 0x3F80, 0x3F82, 0x4000, 0x3F81);
+    /* mean, with self: (NaN + 1) / 2; (1 + 2^-7 + 2^-8) / 2, whose sum is a tie up to even */
+    const uint16_t mean_data[2] = {0x7FFF, 0x3F81}, mean_upd[2] = {0x3F80, 0x3B80};
+    opt.reduction = TIX_REDUCTION_MEAN;
+    d = UT_T((void*)mean_data, DT_BF16, 2);
+    u = UT_T((void*)mean_upd, DT_BF16, 2);
+    i = UT_T((void*)idx, DT_I64, 2);
+    o = UT_T(out, DT_BF16, 2);
+    EXPECT_OK(tix_scatter_elements(&d, &i, &u, 0, &o, &opt));
+    EXPECT_U16(out, 0x7FC0, 0x3F02);
+}
+
 /* float16 and bfloat16: each step in float32, rounded back to nearest-even. */
 static void test_float16_bfloat16(void** state) {
     (void)state;
@@ -1867,6 +1902,7 @@ int main(void) {
         cmocka_unit_test(test_bool_rules),
         cmocka_unit_test(test_complex_rules),
         cmocka_unit_test(test_float16_bfloat16),
+        cmocka_unit_test(test_bfloat16_results),
         cmocka_unit_test(test_string_and_float8),
         cmocka_unit_test(test_out_of_range_modes),
         cmocka_unit_test(test_broadcast_and_strides),
