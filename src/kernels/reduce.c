@@ -16,11 +16,15 @@
 
 #define PLAIN(x) (x)
 
-/* The dense rows' loops a second time for AVX2, taken where the CPU has it (reduce_loops.h):
- * scatter_nd_rows under add, mul and max 0.91-0.95x the time at 1 thread on Intel Emerald
- * Rapids, where the baseline's SSE2 combines four floats an instruction. */
+/* The rows of the real dtypes a second time with their dense loops compiled for AVX2
+ * (reduce_loops.h), which tix__reduce_kernel gives where the CPU has it: scatter_nd_rows under
+ * add, mul and max 0.91-0.95x the time at 1 thread on Intel Emerald Rapids, where the
+ * baseline's SSE2 combines four floats an instruction. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define WIDE_ROWS __attribute__((target("avx2")))
+#define WIDE(name) wide_rows_##name
+#else
+#define WIDE(name) NULL
 #endif
 
 #define NAME i8
@@ -171,9 +175,10 @@ static inline uint16_t float_to_half_f16c(float f) {
     return (uint16_t)_cvtss_sh(f, _MM_FROUND_TO_NEAREST_INT);
 }
 
-/* (all of this copy is compiled for AVX2: its dense rows need no second one) */
+/* (all of this copy is compiled for AVX2: its rows are its wide rows) */
 #pragma push_macro("WIDE_ROWS")
 #undef WIDE_ROWS
+#define wide_rows_f16c rows_f16c
 #define NAME f16c
 #define STORAGE uint16_t
 #define VALUE float
@@ -287,17 +292,18 @@ typedef struct reduction_kernels {
     void (*identity)(tix_reduction reduction, void* out);
     const tix__row_fn* folds; /* real floats: TIX_ACCUMULATE_CHUNKED, by tix_reduction */
     void (*chunk_start)(tix_reduction reduction, void* out);
+    const tix__row_fn* wide_rows; /* rows, their dense loops for AVX2 (WIDE_ROWS), or NULL */
 } reduction_kernels;
 
 #define KERNELS(name)                                                                       \
     {rows_##name, scatters_##name, fused8s_##name, fused4s_##name, mean_##name, identity_##name, \
-     NULL,        NULL}
+     NULL,        NULL,            WIDE(name)}
 #define KERNELS_NO_MEAN(name)                                                                \
     {rows_##name, scatters_##name, fused8s_##name, fused4s_##name, NULL, identity_##name, NULL, \
-     NULL}
+     NULL,        NULL}
 #define KERNELS_FLOAT(name)                                                                 \
     {rows_##name, scatters_##name, fused8s_##name, fused4s_##name, mean_##name, identity_##name, \
-     folds_##name, chunk_start_##name}
+     folds_##name, chunk_start_##name, WIDE(name)}
 
 static const reduction_kernels kernels[TIX_DTYPE_COUNT] = {
     [TIX_DTYPE_INT8] = KERNELS(i8),       [TIX_DTYPE_INT16] = KERNELS(i16),
@@ -322,7 +328,9 @@ static const reduction_kernels* lookup(tix_dtype dtype) {
 
 tix__row_fn tix__reduce_kernel(tix_dtype dtype, tix_reduction reduction) {
     if (reduction == TIX_REDUCTION_NONE) return tix__move_kernel(tix_dtype_size(dtype));
-    const tix__row_fn* rows = lookup(dtype)->rows;
+    const reduction_kernels* k = lookup(dtype);
+    const tix__row_fn* rows =
+        k->wide_rows != NULL && tix__simd_level() >= TIX__SIMD_AVX2 ? k->wide_rows : k->rows;
     if (rows == NULL || (unsigned)reduction >= TIX__REDUCTIONS) return NULL;
     return rows[reduction];
 }

@@ -257,6 +257,19 @@ static const tix__row_fn TIX_CAT(rows, NAME)[TIX__REDUCTIONS] = {
     [TIX__REDUCTION_TALLY] = TIX_CAT3(tally, row, NAME),
 };
 
+#ifdef WIDE_ROWS
+/* The same rows with their dense loops compiled for AVX2 (reduce_loops.h; tally has none) */
+static const tix__row_fn TIX_CAT(wide_rows, NAME)[TIX__REDUCTIONS] = {
+    [TIX_REDUCTION_ADD] = TIX_CAT3(add, wide_row, NAME),
+    [TIX_REDUCTION_SUB] = TIX_CAT3(sub, wide_row, NAME),
+    [TIX_REDUCTION_MUL] = TIX_CAT3(mul, wide_row, NAME),
+    [TIX_REDUCTION_MIN] = TIX_CAT3(min, wide_row, NAME),
+    [TIX_REDUCTION_MAX] = TIX_CAT3(max, wide_row, NAME),
+    [TIX_REDUCTION_MEAN] = TIX_CAT3(add, wide_row, NAME),
+    [TIX__REDUCTION_TALLY] = TIX_CAT3(tally, row, NAME),
+};
+#endif
+
 static const tix__scatter_fn TIX_CAT(scatters, NAME)[TIX__REDUCTIONS] = {
     [TIX_REDUCTION_ADD] = TIX_CAT3(add, scatter, NAME),
     [TIX_REDUCTION_SUB] = TIX_CAT3(sub, scatter, NAME),
