@@ -17,7 +17,7 @@
  *
  * 1- and 2-byte elements, along a dense axis, each from another row, or along the offsets
  * resolved once for rows that share their indices, gather the aligned 4 bytes around each
- * element (AVX-512F): test_narrow_offsets_against_portable, on data that ends where an
+ * element (AVX-512F): test_narrow_gathers_against_portable, on data that ends where an
  * unreadable page begins.
  *
  * The means of float32 and float64 sums by int32 counts divide whole vectors (AVX2, AVX-512F):
@@ -572,7 +572,7 @@ static void test_float16_against_portable(void** state) {
  * level gives the plain loop's bytes. */
 enum { NARROW = 1003 };
 
-static void test_narrow_offsets_against_portable(void** state) {
+static void test_narrow_gathers_against_portable(void** state) {
     (void)state;
     long page = sysconf(_SC_PAGESIZE);
     char* pages = mmap(NULL, (size_t)(3 * page), PROT_READ | PROT_WRITE,
@@ -658,7 +658,7 @@ int main(void) {
         cmocka_unit_test(test_mean_kernel_powers_of_two),
         cmocka_unit_test(test_row_reductions_against_portable),
         cmocka_unit_test(test_float16_against_portable),
-        cmocka_unit_test(test_narrow_offsets_against_portable),
+        cmocka_unit_test(test_narrow_gathers_against_portable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
