@@ -441,7 +441,8 @@ static inline size_t tix__tally_bytes(size_t size) {
 }
 /* NULL when the reduction is not defined for dtype; TIX_REDUCTION_NONE gives the place kernel. */
 tix__scatter_fn tix__scatter_kernel(tix_dtype dtype, tix_reduction reduction);
-/* NULL when the reduction is not defined for dtype. TIX_REDUCTION_MEAN gives the sum. */
+/* NULL when the reduction is not defined for dtype. TIX_REDUCTION_MEAN gives the sum. Dense
+ * rows run with AVX2 where the CPU has it (the same bits): ask again after tix__simd_limit. */
 tix__row_fn tix__reduce_kernel(tix_dtype dtype, tix_reduction reduction);
 tix__mean_fn tix__mean_kernel(tix_dtype dtype);
 /* Writes the reduction's identity element of dtype to out (at most 16 bytes). */
