@@ -65,6 +65,19 @@ static tix_tensor retyped(bench_variants* set, const tix_tensor* like, tix_dtype
     return t;
 }
 
+/* The reductions a scatter is timed under besides its own. */
+static const struct {
+    const char *key, *name, *float16_key, *float16_name;
+    tix_reduction reduction;
+} reductions[] = {
+    {"add", "reduction add", "float16-add", "float16 data, reduction add", TIX_REDUCTION_ADD},
+    {"mul", "reduction mul", "float16-mul", "float16 data, reduction mul", TIX_REDUCTION_MUL},
+    {"max", "reduction max", "float16-max", "float16 data, reduction max", TIX_REDUCTION_MAX},
+    {"mean", "reduction mean", "float16-mean", "float16 data, reduction mean",
+     TIX_REDUCTION_MEAN},
+};
+enum { REDUCTIONS = sizeof reductions / sizeof reductions[0] };
+
 /* A variant of the case's options and indices, on the case's other tensors. */
 static bench_variant* add(bench_variants* set, const bench_case* c, const char* key,
                           const char* name, tix_options options, tix_tensor indices) {
@@ -97,14 +110,7 @@ bool bench_variants_make(bench_variants* set, const bench_case* c, const tix_opt
             shifted(set, &c->indices, size, 1024));
     }
     if (c->scatter) {
-        static const struct {
-            const char *key, *name;
-            tix_reduction reduction;
-        } reductions[] = {{"add", "reduction add", TIX_REDUCTION_ADD},
-                          {"mul", "reduction mul", TIX_REDUCTION_MUL},
-                          {"max", "reduction max", TIX_REDUCTION_MAX},
-                          {"mean", "reduction mean", TIX_REDUCTION_MEAN}};
-        for (size_t k = 0; k < sizeof reductions / sizeof reductions[0]; k++) {
+        for (size_t k = 0; k < REDUCTIONS; k++) {
             tix_options o = *own;
             o.reduction = reductions[k].reduction;
             if (o.reduction != own->reduction)
@@ -129,6 +135,19 @@ bool bench_variants_make(bench_variants* set, const bench_case* c, const tix_opt
         v->data = retyped(set, &c->data, dtypes[k].dtype, true);
         if (c->scatter) v->updates = retyped(set, &c->updates, dtypes[k].dtype, true);
         v->output = retyped(set, &c->output, dtypes[k].dtype, false);
+    }
+    /* float16 under the other reductions, on float16's tensors (its arithmetic has copies of
+     * its own per CPU: kernels/reduce.c) */
+    const bench_variant* half = bench_variants_find(set, "float16");
+    for (size_t k = 0; c->scatter && half != NULL && k < REDUCTIONS; k++) {
+        tix_options o = *own;
+        o.reduction = reductions[k].reduction;
+        if (o.reduction == own->reduction) continue;
+        bench_variant* v = add(set, c, reductions[k].float16_key, reductions[k].float16_name, o,
+                               c->indices);
+        v->data = half->data;
+        v->updates = half->updates;
+        v->output = half->output;
     }
     for (int k = 0; k < set->count; k++) {
         const bench_variant* v = &set->variant[k];

@@ -1,7 +1,8 @@
 /* The variants of a workload's options that bench/options.c times, each beside the workload's
  * own, and that bench/ab.c -v applies to both builds: int32 indices, negative indices that wrap,
- * indices out of range under clamp and ignore, other reductions, exclude_self, and other dtypes
- * of the data (float16, bfloat16, int8, float64). */
+ * indices out of range under clamp and ignore, other reductions, exclude_self, other dtypes of
+ * the data (float16, bfloat16, int8, float64), and float16 under a scatter's other reductions
+ * ("float16-add", "float16-max", ...). */
 #ifndef TIX_BENCH_VARIANTS_H
 #define TIX_BENCH_VARIANTS_H
 

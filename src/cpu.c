@@ -1,8 +1,9 @@
 /* What the processor is, asked once per process and cached: which vector instructions it has
  * (AVX2 with F16C, AVX-512F: the kernels of kernels/simd_x86.c, float16's conversions in
- * kernels/reduce.c) and how long copies store best (the plans of execute.c, the row copies of
- * kernels/move.c). These two answers are the library's only
- * global state; either way the results are the same bits, only the time differs.
+ * kernels/reduce.c; AVX512-FP16: float16's arithmetic there) and how long copies store best
+ * (the plans of execute.c, the row copies of kernels/move.c). These two answers are the
+ * library's only global state; either way the results are the same bits, only the time
+ * differs.
  *
  * Streaming stores write a line to memory without reading it into the cache first, which on
  * most processors saves a third of the traffic of a large copy. On AMD family 1Ah (Zen 5) they
@@ -35,7 +36,13 @@ static int cpu_simd_level(void) {
     if (!__builtin_cpu_supports("avx2") || !__get_cpuid(1, &eax, &ebx, &ecx, &edx) ||
         !(ecx & (1u << 29)))
         return TIX__SIMD_NONE;
-    return __builtin_cpu_supports("avx512f") ? TIX__SIMD_AVX512 : TIX__SIMD_AVX2;
+    if (!__builtin_cpu_supports("avx512f"))
+        return TIX__SIMD_AVX2;
+    /* AVX512-FP16: bit 23 of leaf 7's edx, counted with BW and VL beside it (every processor
+     * that has it has them) */
+    bool fp16 = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+                __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) && (edx & (1u << 23));
+    return fp16 ? TIX__SIMD_AVX512_FP16 : TIX__SIMD_AVX512;
 }
 
 /* AMD's family 1Ah and later: ordinary stores beat streaming ones, string copies memcpy. */

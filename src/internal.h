@@ -292,11 +292,18 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map);
 tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_place);
 
 /* ---- cpu.c: what the processor is, asked once ---- */
-/* The SIMD paths that run: what the CPU has, unless tix__simd_limit said less. */
-typedef enum tix__simd { TIX__SIMD_NONE = 0, TIX__SIMD_AVX2, TIX__SIMD_AVX512 } tix__simd;
+/* The SIMD paths that run: what the CPU has, unless tix__simd_limit said less. Each level has
+ * the ones before it: AVX2 (with F16C), AVX-512F, and AVX-512F with AVX512-FP16's half-precision
+ * arithmetic (float16's reductions, kernels/reduce.c). */
+typedef enum tix__simd {
+    TIX__SIMD_NONE = 0,
+    TIX__SIMD_AVX2,
+    TIX__SIMD_AVX512,
+    TIX__SIMD_AVX512_FP16
+} tix__simd;
 tix__simd tix__simd_level(void);
 /* At most the paths of `most` (a tix__simd) from now on: TIX__SIMD_NONE the portable loops
- * alone, TIX__SIMD_AVX512 what the CPU has (for the tests that compare each level with the
+ * alone, TIX__SIMD_AVX512_FP16 what the CPU has (for the tests that compare each level with the
  * portable loops; not thread-safe against running calls). */
 void tix__simd_limit(int most);
 /* How long copies store: outputs far beyond the caches with streaming stores, or with ordinary
@@ -353,8 +360,9 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                  size_t size, const char* fill);
 /* The start of a mean of dense float32 (size 4) or float64 (size 8) sums by dense int32 counts
- * (the mean kernels' loop without branches, kernels/reduce_real.h), with AVX2 or AVX-512F: the
- * same bits for whole vectors of elements; returns how many (0 without AVX2, or for other
+ * (the mean kernels' loop without branches, kernels/reduce_real.h), with AVX2 or AVX-512F, or
+ * of float16 sums (size 2: only the AVX512-FP16 copy's loop asks) with AVX512-FP16: the same
+ * bits for whole vectors of elements; returns how many (0 below those levels, or for other
  * sizes); the portable loop does the rest. */
 int64_t tix__mean_simd(char* dst, const char* counts, int64_t self, int64_t n, size_t size);
 

@@ -196,6 +196,71 @@ static inline uint16_t float_to_half_f16c(float f) {
 #else
 #pragma GCC pop_options
 #endif
+
+/* float16 a third time, computed in half precision, where the CPU has AVX512-FP16
+ * (tix__simd_level at TIX__SIMD_AVX512_FP16; lookup below) and the compiler has _Float16 (GCC
+ * 12, clang 15): an update's loads, operation and store take an instruction each, with no
+ * conversion and no trip through a general register (scatter_elements_add_dup's shape in
+ * float16: 0.7x the time of the F16C copy, docs/PERFORMANCE.md). The same bits as the F16C
+ * copy: that copy rounds an add, sub or mul of two float16 values to float32 and then to
+ * float16, and since float32 keeps more than twice float16's 11 bits and two more (24 >= 2 *
+ * 11 + 2) the two roundings give the one of the half-precision instruction (a product of two
+ * float16 values is even exact in float32); min and max compare exactly either way; and the
+ * FP16 instructions, as F16C's, ignore MXCSR's FTZ and DAZ (test_simd). A mean's quotient is
+ * still taken in float32 and rounded once, as there: its count need not be a float16. */
+#if defined(__FLT16_MANT_DIG__)
+#define COMPUTES_FP16 1
+
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512fp16,avx512bw,avx512vl,avx2,f16c"))), \
+                             apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx512fp16,avx512bw,avx512vl,avx2,f16c")
+#endif
+
+static inline _Float16 half_of_bits(uint16_t bits) {
+    _Float16 h;
+    memcpy(&h, &bits, sizeof h);
+    return h;
+}
+
+static inline uint16_t bits_of_half(_Float16 h) {
+    uint16_t bits;
+    memcpy(&bits, &h, sizeof bits);
+    return bits;
+}
+
+/* A mean's quotient, in float32 as the F16C copy takes it, by that copy's conversions: GCC
+ * converts a _Float16 into float32 merging into the register of the last quotient, which
+ * chained every quotient of a row to the one before (2x the time of the F16C copy's means) */
+static inline _Float16 half_quotient(_Float16 sum, float count) {
+    return half_of_bits(float_to_half_f16c(half_to_float_f16c(bits_of_half(sum)) / count));
+}
+
+/* (all of this copy is compiled for AVX-512: its rows are its wide rows) */
+#pragma push_macro("WIDE_ROWS")
+#undef WIDE_ROWS
+#define wide_rows_fp16 rows_fp16
+#define NAME fp16
+#define STORAGE uint16_t
+#define VALUE _Float16
+#define LOAD half_of_bits
+#define STORE bits_of_half
+#define QUOTIENT(sum, count) half_quotient(sum, (float)(count))
+#define IS_FLOAT 1
+#define IS_SIGNED 1
+#define LOWEST (-INFINITY)
+#define HIGHEST INFINITY
+#include "reduce_real.h"
+#pragma pop_macro("WIDE_ROWS")
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#endif
 #endif
 
 /* bfloat16's results rounded without the conversion's test for NaN: every value the kernels
@@ -318,6 +383,11 @@ static const reduction_kernels kernels[TIX_DTYPE_COUNT] = {
 
 static const reduction_kernels* lookup(tix_dtype dtype) {
     static const reduction_kernels none;
+#ifdef COMPUTES_FP16
+    static const reduction_kernels float16_fp16 = KERNELS_FLOAT(fp16);
+    if (dtype == TIX_DTYPE_FLOAT16 && tix__simd_level() >= TIX__SIMD_AVX512_FP16)
+        return &float16_fp16;
+#endif
 #ifdef CONVERTS_F16C
     static const reduction_kernels float16_f16c = KERNELS_FLOAT(f16c);
     if (dtype == TIX_DTYPE_FLOAT16 && tix__simd_level() >= TIX__SIMD_AVX2)

@@ -696,6 +696,35 @@ __attribute__((target("avx512f"))) static int64_t mean8_f64(char* dst, const cha
     return i;
 }
 
+/* The same for float16 sums (the AVX512-FP16 copy of kernels/reduce.c, whose quotients are
+ * taken in float32 and rounded once), sixteen at a time: widened to float32 (exact), divided
+ * or multiplied as float32's, the canonical NaN made in float32 (it narrows to float16's),
+ * rounded to nearest even and stored as 16-bit lanes where the count is not 0. */
+__attribute__((target("avx512f,avx512bw,avx512vl"))) static int64_t mean16_f16(
+    char* dst, const char* counts, int32_t self, int64_t n) {
+    const __m512i ones = _mm512_set1_epi32(1), selfs = _mm512_set1_epi32(self);
+    const __m512i mantissa = _mm512_set1_epi32(MANTISSA_F32),
+                  mirror = _mm512_set1_epi32(RECIPROCAL_F32);
+    const __m512 nan = _mm512_set1_ps(NAN);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m512i count = _mm512_loadu_si512((const void*)(counts + i * 4));
+        __mmask16 counted = _mm512_test_epi32_mask(count, count);
+        __m512 sum = _mm512_cvtph_ps(_mm256_loadu_si256((const void*)(dst + i * 2)));
+        __m512i divisor = _mm512_castps_si512(
+            _mm512_cvtepi32_ps(_mm512_mask_add_epi32(ones, counted, count, selfs)));
+        __m512 mean;
+        if (_mm512_test_epi32_mask(divisor, mantissa) == 0)
+            mean = _mm512_mul_ps(sum, _mm512_castsi512_ps(_mm512_sub_epi32(mirror, divisor)));
+        else
+            mean = _mm512_div_ps(sum, _mm512_castsi512_ps(divisor));
+        mean = _mm512_mask_mov_ps(mean, _mm512_cmp_ps_mask(mean, mean, _CMP_UNORD_Q), nan);
+        _mm256_mask_storeu_epi16((void*)(dst + i * 2), counted,
+                                 _mm512_cvtps_ph(mean, _MM_FROUND_TO_NEAREST_INT));
+    }
+    return i;
+}
+
 /* With AVX2, eight float32 at a time: the quotient selected where the count is not 0, the old
  * bytes elsewhere, and the vector stored whole. */
 __attribute__((target("avx2"))) static int64_t mean8_f32(char* dst, const char* counts,
@@ -752,9 +781,11 @@ __attribute__((target("avx2"))) static int64_t mean4_f64(char* dst, const char* 
 
 int64_t tix__mean_simd(char* dst, const char* counts, int64_t self, int64_t n, size_t size) {
     tix__simd level = tix__simd_level();
+    if (size == 2) /* (float16's sums, from its AVX512-FP16 copy) */
+        return level >= TIX__SIMD_AVX512_FP16 ? mean16_f16(dst, counts, (int32_t)self, n) : 0;
     if (level == TIX__SIMD_NONE || (size != 4 && size != 8))
         return 0;
-    if (level == TIX__SIMD_AVX512)
+    if (level >= TIX__SIMD_AVX512)
         return size == 4 ? mean16_f32(dst, counts, (int32_t)self, n)
                          : mean8_f64(dst, counts, (int32_t)self, n);
     return size == 4 ? mean8_f32(dst, counts, (int32_t)self, n)

@@ -1,7 +1,8 @@
 /* The SIMD paths against the portable loops: every case runs at each level of SIMD paths up to
- * what the CPU has (AVX2, AVX-512F; tix__simd_limit, an internal hook of the static library;
- * levels the CPU lacks take the paths it has) and with the portable loops alone, and all must
- * give the same status, diagnostic and output bytes, equal to a plain loop here.
+ * what the CPU has (AVX2, AVX-512F, AVX512-FP16; tix__simd_limit, an internal hook of the
+ * static library; levels the CPU lacks take the paths it has) and with the portable loops
+ * alone, and all must give the same status, diagnostic and output bytes, equal to a plain loop
+ * here.
  *
  * The hardware gathers serve element gathers with dense int32/int64 indices and 4- or 8-byte
  * elements, a vector of indices at a time while all are in range, or under the ignore and
@@ -25,15 +26,22 @@
  * test_mean_kernel_powers_of_two on its products by reciprocals.
  *
  * Dense rows under a reduction take a copy of their loops compiled for AVX2:
- * test_row_reductions_against_portable. */
+ * test_row_reductions_against_portable.
+ *
+ * float16's reductions convert by F16C (AVX2) and compute in half precision (AVX512-FP16):
+ * test_float16_against_portable. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "unit.h"
 
+#if defined(__SSE2__)
+#include <xmmintrin.h> /* MXCSR */
+#endif
+
 /* (internal.h's tix__simd, and its hook of the static library) */
-enum { SIMD_NONE, SIMD_AVX2, SIMD_AVX512, SIMD_LEVELS };
+enum { SIMD_NONE, SIMD_AVX2, SIMD_AVX512, SIMD_AVX512_FP16, SIMD_LEVELS };
 void tix__simd_limit(int most);
 
 /* Along axis 1, data [ROWS, WIDTH]; along axis 0, data [WIDTH, COLUMNS]. */
@@ -451,12 +459,14 @@ static void test_row_reductions_against_portable(void** state) {
     }
 }
 
-/* float16's reductions convert by F16C at the AVX2 level and above (kernels/reduce.c), in integers
- * below it. Every float16 value as data, each reached once by an update of another value and
- * then by random updates, under every reduction, with and without self, by int64 and int32
- * indices (the element loops), and the same values as rows of a scatter_nd (the row loops): the
- * same output bytes at every level. Then cases whose result is known, at every level: rounding
- * to even both ways, overflow to inf, subnormal sums and products, a signalling NaN. */
+/* float16's reductions compute in half precision at the AVX512-FP16 level, convert by F16C at
+ * the AVX2 and AVX-512F levels (kernels/reduce.c), and in integers below them. Every float16
+ * value as data, each reached once by an update of another value and then by random updates,
+ * under every reduction, with and without self, by int64 and int32 indices (the element
+ * loops), and the same values as rows of a scatter_nd (the row loops): the same output bytes
+ * at every level. Then cases whose result is known, at every level, with MXCSR's FTZ and DAZ
+ * clear and set: rounding to even both ways, overflow to inf, subnormal sums and products, a
+ * signalling NaN, a mean whose count is past float16's range. */
 enum { HALVES = 65536, HALF_UPDATES = 2 * HALVES, HALF_ROWS = 64, HALF_ROW = 1024 };
 
 /* Along rows: data [HALF_ROWS, HALF_ROW], a row of updates per index (HALF_UPDATES / HALF_ROW of
@@ -486,6 +496,75 @@ static void run_float16(const uint16_t* data, const int64_t* indices, const uint
         status = tix_scatter_elements(&d, &i, &u, 0, &o, &options);
     }
     assert_int_equal(status, TIX_STATUS_OK);
+}
+
+/* Cases whose result is known, at every level (test_float16_against_portable). */
+static void check_float16_known(void) {
+    static const struct {
+        tix_reduction reduction;
+        uint16_t data, update, want;
+    } known[] = {
+        {TIX_REDUCTION_ADD, 0x3C00, 0x4000, 0x4200}, /* 1 + 2 = 3 */
+        {TIX_REDUCTION_ADD, 0x6800, 0x3C00, 0x6800}, /* 2048 + 1: a tie, to the even 2048 */
+        {TIX_REDUCTION_ADD, 0x6801, 0x3C00, 0x6802}, /* 2050 + 1: a tie, to the even 2052 */
+        {TIX_REDUCTION_ADD, 0x7BFF, 0x7BFF, 0x7C00}, /* 65504 + 65504 = inf */
+        {TIX_REDUCTION_ADD, 0x0001, 0x0001, 0x0002}, /* 2^-24 + 2^-24: subnormal */
+        {TIX_REDUCTION_ADD, 0x7C01, 0x3C00, 0x7E00}, /* signalling NaN: the canonical NaN */
+        {TIX_REDUCTION_MUL, 0x0400, 0x3800, 0x0200}, /* 2^-14 * 0.5: a subnormal */
+        {TIX_REDUCTION_MUL, 0x0001, 0x3800, 0x0000}, /* 2^-24 * 0.5: a tie, to the even 0 */
+        {TIX_REDUCTION_MUL, 0x0003, 0x3800, 0x0002}, /* 3 * 2^-25: a tie, to the even 2^-23 */
+        {TIX_REDUCTION_MEAN, 0xC000, 0x3C00, 0xB800}, /* (-2 + 1) / 2 = -0.5 */
+    };
+    enum { KNOWN = sizeof known / sizeof known[0] };
+    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+        tix__simd_limit(level);
+        for (int k = 0; k < KNOWN; k++) {
+            uint16_t in = known[k].data, update = known[k].update, out = 0;
+            int64_t zero = 0;
+            tix_tensor d = UT_T(&in, DT_F16, 1), i = UT_T(&zero, DT_I64, 1);
+            tix_tensor u = UT_T(&update, DT_F16, 1), o = UT_T(&out, DT_F16, 1);
+            tix_options options = ut_opts();
+            options.reduction = known[k].reduction;
+            assert_int_equal(tix_scatter_elements(&d, &i, &u, 0, &o, &options),
+                             TIX_STATUS_OK);
+            assert_int_equal(out, known[k].want);
+        }
+    }
+    /* 40 means at once (whole vectors): at even positions 3 * 2^-24 and an update of 0, by 2:
+     * 1.5 * 2^-24, a subnormal tie, to the even 2^-23; at odd ones signalling NaNs that no
+     * update reaches, which keep their bytes */
+    enum { MEANS = 40 };
+    uint16_t tiny[MEANS], zeroes[MEANS / 2] = {0}, halved[MEANS];
+    int64_t even[MEANS / 2];
+    for (int64_t k = 0; k < MEANS; k++) tiny[k] = k % 2 == 0 ? 0x0003 : 0x7C01;
+    for (int64_t k = 0; k < MEANS / 2; k++) even[k] = 2 * k;
+    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+        tix__simd_limit(level);
+        tix_tensor d = UT_T(tiny, DT_F16, MEANS), i = UT_T(even, DT_I64, MEANS / 2);
+        tix_tensor u = UT_T(zeroes, DT_F16, MEANS / 2), o = UT_T(halved, DT_F16, MEANS);
+        tix_options options = ut_opts();
+        options.reduction = TIX_REDUCTION_MEAN;
+        assert_int_equal(tix_scatter_elements(&d, &i, &u, 0, &o, &options), TIX_STATUS_OK);
+        for (int64_t k = 0; k < MEANS; k++)
+            assert_int_equal(halved[k], k % 2 == 0 ? 0x0002 : 0x7C01);
+    }
+    /* the mean of 70,000 updates of 1 into a 0: the sum stops at 2048 (2048 + 1 is a tie, to
+     * the even 2048) and the count, 70,001 with self, is past float16's largest value: 2048 /
+     * 70001 in float32, rounded once (AVX512-FP16's copy must not divide in float16) */
+    enum { MANY = 70000 };
+    static uint16_t ones[MANY];
+    static int64_t zeros[MANY];
+    for (int64_t k = 0; k < MANY; k++) ones[k] = 0x3C00;
+    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+        tix__simd_limit(level);
+        uint16_t in = 0, out = 0;
+        tix_tensor d = UT_T(&in, DT_F16, 1), i = UT_T(zeros, DT_I64, MANY);
+        tix_tensor u = UT_T(ones, DT_F16, MANY), o = UT_T(&out, DT_F16, 1);
+        tix_options options = ut_opts();
+        options.reduction = TIX_REDUCTION_MEAN;
+        assert_int_equal(tix_scatter_elements(&d, &i, &u, 0, &o, &options), TIX_STATUS_OK);
+        assert_int_equal(out, 0x277D);
+    }
 }
 
 static void test_float16_against_portable(void** state) {
@@ -532,36 +611,16 @@ static void test_float16_against_portable(void** state) {
     }
     assert_int_equal(cases, 48);
 
-    static const struct {
-        tix_reduction reduction;
-        uint16_t data, update, want;
-    } known[] = {
-        {TIX_REDUCTION_ADD, 0x3C00, 0x4000, 0x4200}, /* 1 + 2 = 3 */
-        {TIX_REDUCTION_ADD, 0x6800, 0x3C00, 0x6800}, /* 2048 + 1: a tie, to the even 2048 */
-        {TIX_REDUCTION_ADD, 0x6801, 0x3C00, 0x6802}, /* 2050 + 1: a tie, to the even 2052 */
-        {TIX_REDUCTION_ADD, 0x7BFF, 0x7BFF, 0x7C00}, /* 65504 + 65504 = inf */
-        {TIX_REDUCTION_ADD, 0x0001, 0x0001, 0x0002}, /* 2^-24 + 2^-24: subnormal */
-        {TIX_REDUCTION_ADD, 0x7C01, 0x3C00, 0x7E00}, /* signalling NaN: the canonical NaN */
-        {TIX_REDUCTION_MUL, 0x0400, 0x3800, 0x0200}, /* 2^-14 * 0.5: a subnormal */
-        {TIX_REDUCTION_MUL, 0x0001, 0x3800, 0x0000}, /* 2^-24 * 0.5: a tie, to the even 0 */
-        {TIX_REDUCTION_MUL, 0x0003, 0x3800, 0x0002}, /* 3 * 2^-25: a tie, to the even 2^-23 */
-        {TIX_REDUCTION_MEAN, 0xC000, 0x3C00, 0xB800}, /* (-2 + 1) / 2 = -0.5 */
-    };
-    enum { KNOWN = sizeof known / sizeof known[0] };
-    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
-        tix__simd_limit(level);
-        for (int k = 0; k < KNOWN; k++) {
-            uint16_t in = known[k].data, update = known[k].update, out = 0;
-            int64_t zero = 0;
-            tix_tensor d = UT_T(&in, DT_F16, 1), i = UT_T(&zero, DT_I64, 1);
-            tix_tensor u = UT_T(&update, DT_F16, 1), o = UT_T(&out, DT_F16, 1);
-            tix_options options = ut_opts();
-            options.reduction = known[k].reduction;
-            assert_int_equal(tix_scatter_elements(&d, &i, &u, 0, &o, &options),
-                             TIX_STATUS_OK);
-            assert_int_equal(out, known[k].want);
-        }
-    }
+    check_float16_known();
+#if defined(__SSE2__)
+    /* again with MXCSR's FTZ and DAZ set: float16's results are never flushed, at any level
+     * (F16C's conversions and AVX512-FP16's instructions ignore both; float32 arithmetic on
+     * float16 values never meets a subnormal float32) */
+    unsigned int csr = _mm_getcsr();
+    _mm_setcsr(csr | 0x8040u);
+    check_float16_known();
+    _mm_setcsr(csr);
+#endif
 }
 
 /* Data [ROWS, NARROW] of int8 or float16: tix_gather along axis 1 by indices [n] that its rows
