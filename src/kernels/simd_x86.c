@@ -647,26 +647,49 @@ int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offs
 #define RECIPROCAL_F32 0x7F000000 /* (2 * 127) << 23 */
 #define MANTISSA_F64 0x000FFFFFFFFFFFFFLL
 #define RECIPROCAL_F64 0x7FE0000000000000LL /* (2 * 1023) << 52 */
+
+/* The sixteen quotients of mean16_f32 and mean16_f16: sum / (count + self), the divisor 1
+ * where the count is 0, a NaN as the canonical NaN. */
+AVX512_LOOP __m512 means16(__m512 sum, __m512i count, __mmask16 counted, int32_t self) {
+    __m512i divisor = _mm512_castps_si512(_mm512_cvtepi32_ps(_mm512_mask_add_epi32(
+        _mm512_set1_epi32(1), counted, count, _mm512_set1_epi32(self))));
+    __m512 mean;
+    if (_mm512_test_epi32_mask(divisor, _mm512_set1_epi32(MANTISSA_F32)) == 0) {
+        __m512i reciprocal = _mm512_sub_epi32(_mm512_set1_epi32(RECIPROCAL_F32), divisor);
+        mean = _mm512_mul_ps(sum, _mm512_castsi512_ps(reciprocal));
+    } else {
+        mean = _mm512_div_ps(sum, _mm512_castsi512_ps(divisor));
+    }
+    return _mm512_mask_mov_ps(mean, _mm512_cmp_ps_mask(mean, mean, _CMP_UNORD_Q),
+                              _mm512_set1_ps(NAN));
+}
+
 __attribute__((target("avx512f"))) static int64_t mean16_f32(char* dst, const char* counts,
                                                              int32_t self, int64_t n) {
-    const __m512i ones = _mm512_set1_epi32(1), selfs = _mm512_set1_epi32(self);
-    const __m512i mantissa = _mm512_set1_epi32(MANTISSA_F32),
-                  mirror = _mm512_set1_epi32(RECIPROCAL_F32);
-    const __m512 nan = _mm512_set1_ps(NAN);
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
         __m512i count = _mm512_loadu_si512((const void*)(counts + i * 4));
         __mmask16 counted = _mm512_test_epi32_mask(count, count);
         __m512 sum = _mm512_loadu_ps((const void*)(dst + i * 4));
-        __m512i divisor = _mm512_castps_si512(
-            _mm512_cvtepi32_ps(_mm512_mask_add_epi32(ones, counted, count, selfs)));
-        __m512 mean;
-        if (_mm512_test_epi32_mask(divisor, mantissa) == 0)
-            mean = _mm512_mul_ps(sum, _mm512_castsi512_ps(_mm512_sub_epi32(mirror, divisor)));
-        else
-            mean = _mm512_div_ps(sum, _mm512_castsi512_ps(divisor));
-        mean = _mm512_mask_mov_ps(mean, _mm512_cmp_ps_mask(mean, mean, _CMP_UNORD_Q), nan);
-        _mm512_mask_storeu_ps((void*)(dst + i * 4), counted, mean);
+        _mm512_mask_storeu_ps((void*)(dst + i * 4), counted, means16(sum, count, counted, self));
+    }
+    return i;
+}
+
+/* The same for float16 sums (the AVX512-FP16 copy of kernels/reduce.c, whose quotients are
+ * taken in float32 and rounded once), sixteen at a time: widened to float32 (exact), divided
+ * or multiplied as float32's, the canonical NaN made in float32 (it narrows to float16's),
+ * rounded to nearest even and stored as 16-bit lanes where the count is not 0. */
+__attribute__((target("avx512f,avx512bw,avx512vl"))) static int64_t mean16_f16(
+    char* dst, const char* counts, int32_t self, int64_t n) {
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m512i count = _mm512_loadu_si512((const void*)(counts + i * 4));
+        __mmask16 counted = _mm512_test_epi32_mask(count, count);
+        __m512 sum = _mm512_cvtph_ps(_mm256_loadu_si256((const void*)(dst + i * 2)));
+        __m512 mean = means16(sum, count, counted, self);
+        _mm256_mask_storeu_epi16((void*)(dst + i * 2), counted,
+                                 _mm512_cvtps_ph(mean, _MM_FROUND_TO_NEAREST_INT));
     }
     return i;
 }
@@ -692,35 +715,6 @@ __attribute__((target("avx512f"))) static int64_t mean8_f64(char* dst, const cha
             mean = _mm512_div_pd(sum, divisor);
         mean = _mm512_mask_mov_pd(mean, _mm512_cmp_pd_mask(mean, mean, _CMP_UNORD_Q), nan);
         _mm512_mask_storeu_pd((void*)(dst + i * 8), counted, mean);
-    }
-    return i;
-}
-
-/* The same for float16 sums (the AVX512-FP16 copy of kernels/reduce.c, whose quotients are
- * taken in float32 and rounded once), sixteen at a time: widened to float32 (exact), divided
- * or multiplied as float32's, the canonical NaN made in float32 (it narrows to float16's),
- * rounded to nearest even and stored as 16-bit lanes where the count is not 0. */
-__attribute__((target("avx512f,avx512bw,avx512vl"))) static int64_t mean16_f16(
-    char* dst, const char* counts, int32_t self, int64_t n) {
-    const __m512i ones = _mm512_set1_epi32(1), selfs = _mm512_set1_epi32(self);
-    const __m512i mantissa = _mm512_set1_epi32(MANTISSA_F32),
-                  mirror = _mm512_set1_epi32(RECIPROCAL_F32);
-    const __m512 nan = _mm512_set1_ps(NAN);
-    int64_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        __m512i count = _mm512_loadu_si512((const void*)(counts + i * 4));
-        __mmask16 counted = _mm512_test_epi32_mask(count, count);
-        __m512 sum = _mm512_cvtph_ps(_mm256_loadu_si256((const void*)(dst + i * 2)));
-        __m512i divisor = _mm512_castps_si512(
-            _mm512_cvtepi32_ps(_mm512_mask_add_epi32(ones, counted, count, selfs)));
-        __m512 mean;
-        if (_mm512_test_epi32_mask(divisor, mantissa) == 0)
-            mean = _mm512_mul_ps(sum, _mm512_castsi512_ps(_mm512_sub_epi32(mirror, divisor)));
-        else
-            mean = _mm512_div_ps(sum, _mm512_castsi512_ps(divisor));
-        mean = _mm512_mask_mov_ps(mean, _mm512_cmp_ps_mask(mean, mean, _CMP_UNORD_Q), nan);
-        _mm256_mask_storeu_epi16((void*)(dst + i * 2), counted,
-                                 _mm512_cvtps_ph(mean, _MM_FROUND_TO_NEAREST_INT));
     }
     return i;
 }
