@@ -200,14 +200,16 @@ static inline uint16_t float_to_half_f16c(float f) {
 /* float16 a third time, computed in half precision, where the CPU has AVX512-FP16
  * (tix__simd_level at TIX__SIMD_AVX512_FP16; lookup below) and the compiler has _Float16 (GCC
  * 12, clang 15): an update's loads, operation and store take an instruction each, with no
- * conversion and no trip through a general register (scatter_elements_add_dup's shape in
- * float16: 0.7x the time of the F16C copy, docs/PERFORMANCE.md). The same bits as the F16C
+ * conversion and no trip through a general register, and dense rows take 32 elements an
+ * instruction (against the F16C copy: scatter_elements_add_dup's shape in float16 0.57x the
+ * time, scatter_nd_rows' under max 0.07x; docs/PERFORMANCE.md). The same bits as the F16C
  * copy: that copy rounds an add, sub or mul of two float16 values to float32 and then to
  * float16, and since float32 keeps more than twice float16's 11 bits and two more (24 >= 2 *
  * 11 + 2) the two roundings give the one of the half-precision instruction (a product of two
  * float16 values is even exact in float32); min and max compare exactly either way; and the
  * FP16 instructions, as F16C's, ignore MXCSR's FTZ and DAZ (test_simd). A mean's quotient is
- * still taken in float32 and rounded once, as there: its count need not be a float16. */
+ * still taken in float32 and rounded once, as there (its count need not be a float16), sixteen
+ * at a time where the sums are dense (tix__mean_simd). */
 #if defined(__FLT16_MANT_DIG__)
 #define COMPUTES_FP16 1
 

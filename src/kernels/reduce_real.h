@@ -161,12 +161,13 @@ static void TIX_CAT(mean, NAME)(char* dst, int64_t ds, const char* counts, int64
                                 size_t count_size, int64_t self, int64_t n) {
 #if IS_FLOAT
     if (sizeof(STORAGE) == sizeof(VALUE) && count_size == sizeof(int32_t)) {
-        /* float32/float64 (and _Float16) and int32 counts: a loop without branches, which the
+        /* float32, float64 or _Float16 and int32 counts: a loop without branches, which the
          * compiler vectorises where both are dense; each quotient is computed (by a divisor
-         * that is never 0) and the old value selected where no update came, its bytes unchanged (the
-         * counts stay below INT32_MAX, so the divisor fits); whole vectors first where the CPU
-         * has them (AVX2, AVX-512F: scatter_elements_unique's shape under mean 0.80x the time
-         * at 1 thread, 0.71x at 2, on Intel Emerald Rapids) */
+         * that is never 0) and the old value selected where no update came, its bytes
+         * unchanged (the counts stay below INT32_MAX, so the divisor fits); whole vectors
+         * first where the CPU has them (AVX2, AVX-512F: scatter_elements_unique's shape under
+         * mean 0.80x the time at 1 thread, 0.71x at 2, on Intel Emerald Rapids; _Float16 with
+         * AVX512-FP16) */
         bool dense = ds == (int64_t)sizeof(STORAGE) && cs == (int64_t)sizeof(int32_t);
         int64_t i = dense ? tix__mean_simd(dst, counts, self, n, sizeof(STORAGE)) : 0;
         for (; i < n; i++) {
