@@ -184,6 +184,7 @@ static inline uint16_t float_to_half_f16c(float f) {
 #define VALUE float
 #define LOAD half_to_float_f16c
 #define STORE float_to_half_f16c
+#define MEAN_SIMD_SIZE 2 /* (float16's dense means by tix__mean_simd) */
 #define IS_FLOAT 1
 #define IS_SIGNED 1
 #define LOWEST (-INFINITY)

@@ -6,11 +6,16 @@
  *   IS_FLOAT  1 for floating types;   IS_SIGNED  1 for signed integers
  *   LOWEST, HIGHEST  the identities of max and min
  * and, where VALUE is too narrow to hold a count, QUOTIENT(sum, count): a mean's quotient, as
- * VALUE (by default sum / (VALUE)count).
+ * VALUE (by default sum / (VALUE)count); where tix__mean_simd takes a dtype whose STORAGE is
+ * not its VALUE, MEAN_SIMD_SIZE: the size it takes it by (by default STORAGE's, where it is
+ * VALUE, else 0: none).
  * Integer add/sub/mul run in uint64_t so that they wrap instead of overflowing. */
 
 #ifndef QUOTIENT
 #define QUOTIENT(sum, count) ((sum) / (VALUE)(count))
+#endif
+#ifndef MEAN_SIMD_SIZE
+#define MEAN_SIMD_SIZE (sizeof(STORAGE) == sizeof(VALUE) ? sizeof(STORAGE) : 0)
 #endif
 
 static inline VALUE TIX_CAT(load, NAME)(const char* p) {
@@ -160,16 +165,15 @@ static inline void TIX_CAT3(tally, one, NAME)(char* d, const char* s) {
 static void TIX_CAT(mean, NAME)(char* dst, int64_t ds, const char* counts, int64_t cs,
                                 size_t count_size, int64_t self, int64_t n) {
 #if IS_FLOAT
-    if (sizeof(STORAGE) == sizeof(VALUE) && count_size == sizeof(int32_t)) {
-        /* float32, float64 or _Float16 and int32 counts: a loop without branches, which the
-         * compiler vectorises where both are dense; each quotient is computed (by a divisor
-         * that is never 0) and the old value selected where no update came, its bytes
-         * unchanged (the counts stay below INT32_MAX, so the divisor fits); whole vectors
+    if (MEAN_SIMD_SIZE != 0 && count_size == sizeof(int32_t)) {
+        /* float32, float64 and float16 (its F16C and AVX512-FP16 copies) and int32 counts: a
+         * loop without branches, which the compiler vectorises where both are dense; each
+         * quotient is computed (by a divisor that is never 0) and the old bytes selected where
+         * no update came (the counts stay below INT32_MAX, so the divisor fits); whole vectors
          * first where the CPU has them (AVX2, AVX-512F: scatter_elements_unique's shape under
-         * mean 0.80x the time at 1 thread, 0.71x at 2, on Intel Emerald Rapids; _Float16 with
-         * AVX512-FP16) */
+         * mean 0.80x the time at 1 thread, 0.71x at 2, on Intel Emerald Rapids) */
         bool dense = ds == (int64_t)sizeof(STORAGE) && cs == (int64_t)sizeof(int32_t);
-        int64_t i = dense ? tix__mean_simd(dst, counts, self, n, sizeof(STORAGE)) : 0;
+        int64_t i = dense ? tix__mean_simd(dst, counts, self, n, MEAN_SIMD_SIZE) : 0;
         for (; i < n; i++) {
             int32_t count;
             memcpy(&count, counts + i * cs, sizeof count);
@@ -178,7 +182,7 @@ static void TIX_CAT(mean, NAME)(char* dst, int64_t ds, const char* counts, int64
             VALUE sum = LOAD(old);
             int32_t divisor = count + (int32_t)self + (count == 0);
             VALUE mean = CANONICAL(QUOTIENT(sum, divisor));
-            STORAGE result = STORE(count != 0 ? mean : sum);
+            STORAGE result = count != 0 ? STORE(mean) : old;
             memcpy(dst + i * ds, &result, sizeof result);
         }
         return;
@@ -313,3 +317,4 @@ static const tix__fused_scatter_fn TIX_CAT(fused4s, NAME)[TIX__REDUCTIONS] = {
 #undef LOWEST
 #undef HIGHEST
 #undef QUOTIENT
+#undef MEAN_SIMD_SIZE

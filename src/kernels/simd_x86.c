@@ -719,30 +719,51 @@ __attribute__((target("avx512f"))) static int64_t mean8_f64(char* dst, const cha
     return i;
 }
 
-/* With AVX2, eight float32 at a time: the quotient selected where the count is not 0, the old
- * bytes elsewhere, and the vector stored whole. */
+/* With AVX2, eight quotients of mean8_f32 and mean8_f16 at a time: sum / (count + self), the
+ * divisor 1 where the count is 0 (`uncounted`), a NaN as the canonical NaN. */
+AVX2_LOOP __m256 means8(__m256 sum, __m256i count, __m256i uncounted, int32_t self) {
+    __m256i divisor = _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_blendv_epi8(
+        _mm256_add_epi32(count, _mm256_set1_epi32(self)), _mm256_set1_epi32(1), uncounted)));
+    __m256 mean;
+    if (_mm256_testz_si256(divisor, _mm256_set1_epi32(MANTISSA_F32))) {
+        __m256i reciprocal = _mm256_sub_epi32(_mm256_set1_epi32(RECIPROCAL_F32), divisor);
+        mean = _mm256_mul_ps(sum, _mm256_castsi256_ps(reciprocal));
+    } else {
+        mean = _mm256_div_ps(sum, _mm256_castsi256_ps(divisor));
+    }
+    return _mm256_blendv_ps(mean, _mm256_set1_ps(NAN), _mm256_cmp_ps(mean, mean, _CMP_UNORD_Q));
+}
+
+/* The means of float32 sums: the quotient selected where the count is not 0, the old bytes
+ * elsewhere, and the vector stored whole. */
 __attribute__((target("avx2"))) static int64_t mean8_f32(char* dst, const char* counts,
                                                          int32_t self, int64_t n) {
-    const __m256i zero = _mm256_setzero_si256(), ones = _mm256_set1_epi32(1),
-                  selfs = _mm256_set1_epi32(self);
-    const __m256i mantissa = _mm256_set1_epi32(MANTISSA_F32),
-                  mirror = _mm256_set1_epi32(RECIPROCAL_F32);
-    const __m256 nan = _mm256_set1_ps(NAN);
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m256i count = _mm256_loadu_si256((const void*)(counts + i * 4));
-        __m256i uncounted = _mm256_cmpeq_epi32(count, zero);
+        __m256i uncounted = _mm256_cmpeq_epi32(count, _mm256_setzero_si256());
         __m256 sum = _mm256_loadu_ps((const float*)(const void*)(dst + i * 4));
-        __m256i divisor = _mm256_castps_si256(_mm256_cvtepi32_ps(
-            _mm256_blendv_epi8(_mm256_add_epi32(count, selfs), ones, uncounted)));
-        __m256 mean;
-        if (_mm256_testz_si256(divisor, mantissa))
-            mean = _mm256_mul_ps(sum, _mm256_castsi256_ps(_mm256_sub_epi32(mirror, divisor)));
-        else
-            mean = _mm256_div_ps(sum, _mm256_castsi256_ps(divisor));
-        mean = _mm256_blendv_ps(mean, nan, _mm256_cmp_ps(mean, mean, _CMP_UNORD_Q));
+        __m256 mean = means8(sum, count, uncounted, self);
         mean = _mm256_blendv_ps(mean, sum, _mm256_castsi256_ps(uncounted));
         _mm256_storeu_ps((float*)(void*)(dst + i * 4), mean);
+    }
+    return i;
+}
+
+/* The means of float16 sums (kernels/reduce.c's F16C copy), as mean16_f16's: the old bytes
+ * kept in the lanes whose count is 0 (the comparison's 32-bit lanes packed into 16). */
+__attribute__((target("avx2,f16c"))) static int64_t mean8_f16(char* dst, const char* counts,
+                                                              int32_t self, int64_t n) {
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i count = _mm256_loadu_si256((const void*)(counts + i * 4));
+        __m256i uncounted = _mm256_cmpeq_epi32(count, _mm256_setzero_si256());
+        __m128i old = _mm_loadu_si128((const void*)(dst + i * 2));
+        __m256 mean = means8(_mm256_cvtph_ps(old), count, uncounted, self);
+        __m128i keep = _mm_packs_epi32(_mm256_castsi256_si128(uncounted),
+                                       _mm256_extracti128_si256(uncounted, 1));
+        __m128i halves = _mm256_cvtps_ph(mean, _MM_FROUND_TO_NEAREST_INT);
+        _mm_storeu_si128((void*)(dst + i * 2), _mm_blendv_epi8(halves, old, keep));
     }
     return i;
 }
@@ -775,8 +796,10 @@ __attribute__((target("avx2"))) static int64_t mean4_f64(char* dst, const char* 
 
 int64_t tix__mean_simd(char* dst, const char* counts, int64_t self, int64_t n, size_t size) {
     tix__simd level = tix__simd_level();
-    if (size == 2) /* (float16's sums, from its AVX512-FP16 copy) */
-        return level >= TIX__SIMD_AVX512_FP16 ? mean16_f16(dst, counts, (int32_t)self, n) : 0;
+    if (size == 2) /* (float16's sums, from its F16C and AVX512-FP16 copies) */
+        return level >= TIX__SIMD_AVX512_FP16 ? mean16_f16(dst, counts, (int32_t)self, n)
+               : level >= TIX__SIMD_AVX2      ? mean8_f16(dst, counts, (int32_t)self, n)
+                                              : 0;
     if (level == TIX__SIMD_NONE || (size != 4 && size != 8))
         return 0;
     if (level >= TIX__SIMD_AVX512)
