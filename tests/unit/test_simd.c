@@ -28,8 +28,8 @@
  * Dense rows under a reduction take a copy of their loops compiled for AVX2:
  * test_row_reductions_against_portable.
  *
- * float16's reductions convert by F16C (AVX2) and compute in half precision (AVX512-FP16):
- * test_float16_against_portable. */
+ * float16's reductions convert by F16C (AVX2) and compute in half precision (AVX512-FP16), and
+ * their dense means divide whole vectors: test_float16_against_portable. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
 #include <sys/mman.h>
 #include <unistd.h>
@@ -466,7 +466,8 @@ static void test_row_reductions_against_portable(void** state) {
  * loops), and the same values as rows of a scatter_nd (the row loops): the same output bytes
  * at every level. Then cases whose result is known, at every level, with MXCSR's FTZ and DAZ
  * clear and set: rounding to even both ways, overflow to inf, subnormal sums and products, a
- * signalling NaN, a mean whose count is past float16's range. */
+ * signalling NaN, a mean whose count is past float16's range, and whole vectors of means
+ * (their SIMD kernels) beside signalling NaNs no update reaches. */
 enum { HALVES = 65536, HALF_UPDATES = 2 * HALVES, HALF_ROWS = 64, HALF_ROW = 1024 };
 
 /* Along rows: data [HALF_ROWS, HALF_ROW], a row of updates per index (HALF_UPDATES / HALF_ROW of
