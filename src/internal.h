@@ -359,12 +359,12 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
  * portable loop does the rest. */
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                  size_t size, const char* fill);
-/* The start of a mean of dense float32 (size 4), float64 (size 8) or float16 (size 2: only
- * float16's F16C and AVX512-FP16 copies ask) sums by dense int32 counts (the mean kernels' loop
- * without branches, kernels/reduce_real.h), with AVX2 or AVX-512F (float16's with AVX2, or
- * AVX512-FP16): the same bits for whole vectors of elements; returns how many (0 without AVX2,
- * or for other sizes); the portable loop does the rest. */
-int64_t tix__mean_simd(char* dst, const char* counts, int64_t self, int64_t n, size_t size);
+/* The start of a mean of dense float32, float64, float16 or bfloat16 sums by dense int32
+ * counts (the mean kernels' loop without branches, kernels/reduce_real.h), with AVX2 or
+ * AVX-512F (float16's with AVX2 or AVX512-FP16, bfloat16's with AVX2): the same bits for whole
+ * vectors of elements; returns how many (0 without AVX2, or for other dtypes); the portable
+ * loop does the rest. */
+int64_t tix__mean_simd(char* dst, const char* counts, int64_t self, int64_t n, tix_dtype dtype);
 
 /* ---- kernels/: rows of elements ---- */
 /* dst[i * dst_stride] = f(dst[i * dst_stride], src[i * src_stride]) for i in [0, n), strides in

@@ -116,6 +116,7 @@
 #include "reduce_real.h"
 
 #define NAME f32
+#define MEAN_DTYPE TIX_DTYPE_FLOAT32
 #define STORAGE float
 #define VALUE float
 #define LOAD PLAIN
@@ -127,6 +128,7 @@
 #include "reduce_real.h"
 
 #define NAME f64
+#define MEAN_DTYPE TIX_DTYPE_FLOAT64
 #define STORAGE double
 #define VALUE double
 #define LOAD PLAIN
@@ -184,7 +186,7 @@ static inline uint16_t float_to_half_f16c(float f) {
 #define VALUE float
 #define LOAD half_to_float_f16c
 #define STORE float_to_half_f16c
-#define MEAN_SIMD_SIZE 2 /* (float16's dense means by tix__mean_simd) */
+#define MEAN_DTYPE TIX_DTYPE_FLOAT16
 #define IS_FLOAT 1
 #define IS_SIGNED 1
 #define LOWEST (-INFINITY)
@@ -246,6 +248,7 @@ static inline _Float16 half_quotient(_Float16 sum, float count) {
 #undef WIDE_ROWS
 #define wide_rows_fp16 rows_fp16
 #define NAME fp16
+#define MEAN_DTYPE TIX_DTYPE_FLOAT16
 #define STORAGE uint16_t
 #define VALUE _Float16
 #define LOAD half_of_bits
@@ -278,6 +281,7 @@ static inline uint16_t bfloat16_of_result(float f) {
 }
 
 #define NAME bf16
+#define MEAN_DTYPE TIX_DTYPE_BFLOAT16
 #define STORAGE uint16_t
 #define VALUE float
 #define LOAD tix__bfloat16_to_float

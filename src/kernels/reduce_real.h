@@ -6,16 +6,15 @@
  *   IS_FLOAT  1 for floating types;   IS_SIGNED  1 for signed integers
  *   LOWEST, HIGHEST  the identities of max and min
  * and, where VALUE is too narrow to hold a count, QUOTIENT(sum, count): a mean's quotient, as
- * VALUE (by default sum / (VALUE)count); where tix__mean_simd takes a dtype whose STORAGE is
- * not its VALUE, MEAN_SIMD_SIZE: the size it takes it by (by default STORAGE's, where it is
- * VALUE, else 0: none).
+ * VALUE (by default sum / (VALUE)count); and MEAN_DTYPE, the dtype tix__mean_simd takes this
+ * copy's dense means as (by default TIX_DTYPE_UNDEFINED: none).
  * Integer add/sub/mul run in uint64_t so that they wrap instead of overflowing. */
 
 #ifndef QUOTIENT
 #define QUOTIENT(sum, count) ((sum) / (VALUE)(count))
 #endif
-#ifndef MEAN_SIMD_SIZE
-#define MEAN_SIMD_SIZE (sizeof(STORAGE) == sizeof(VALUE) ? sizeof(STORAGE) : 0)
+#ifndef MEAN_DTYPE
+#define MEAN_DTYPE TIX_DTYPE_UNDEFINED
 #endif
 
 static inline VALUE TIX_CAT(load, NAME)(const char* p) {
@@ -165,15 +164,15 @@ static inline void TIX_CAT3(tally, one, NAME)(char* d, const char* s) {
 static void TIX_CAT(mean, NAME)(char* dst, int64_t ds, const char* counts, int64_t cs,
                                 size_t count_size, int64_t self, int64_t n) {
 #if IS_FLOAT
-    if (MEAN_SIMD_SIZE != 0 && count_size == sizeof(int32_t)) {
-        /* float32, float64 and float16 (its F16C and AVX512-FP16 copies) and int32 counts: a
-         * loop without branches, which the compiler vectorises where both are dense; each
-         * quotient is computed (by a divisor that is never 0) and the old bytes selected where
-         * no update came (the counts stay below INT32_MAX, so the divisor fits); whole vectors
-         * first where the CPU has them (AVX2, AVX-512F: scatter_elements_unique's shape under
-         * mean 0.80x the time at 1 thread, 0.71x at 2, on Intel Emerald Rapids) */
+    if (MEAN_DTYPE != TIX_DTYPE_UNDEFINED && count_size == sizeof(int32_t)) {
+        /* float32, float64, bfloat16 and float16 (its F16C and AVX512-FP16 copies) and int32
+         * counts: a loop without branches, which the compiler vectorises where both are dense;
+         * each quotient is computed (by a divisor that is never 0) and the old bytes selected
+         * where no update came (the counts stay below INT32_MAX, so the divisor fits); whole
+         * vectors first where the CPU has them (AVX2, AVX-512F: scatter_elements_unique's
+         * shape under mean 0.80x the time at 1 thread, 0.71x at 2, on Intel Emerald Rapids) */
         bool dense = ds == (int64_t)sizeof(STORAGE) && cs == (int64_t)sizeof(int32_t);
-        int64_t i = dense ? tix__mean_simd(dst, counts, self, n, MEAN_SIMD_SIZE) : 0;
+        int64_t i = dense ? tix__mean_simd(dst, counts, self, n, MEAN_DTYPE) : 0;
         for (; i < n; i++) {
             int32_t count;
             memcpy(&count, counts + i * cs, sizeof count);
@@ -317,4 +316,4 @@ static const tix__fused_scatter_fn TIX_CAT(fused4s, NAME)[TIX__REDUCTIONS] = {
 #undef LOWEST
 #undef HIGHEST
 #undef QUOTIENT
-#undef MEAN_SIMD_SIZE
+#undef MEAN_DTYPE

@@ -768,6 +768,31 @@ __attribute__((target("avx2,f16c"))) static int64_t mean8_f16(char* dst, const c
     return i;
 }
 
+/* The means of bfloat16 sums (float32's high halves), as the portable loop rounds them: to
+ * nearest even by adding below the kept half (kernels/reduce.c's bfloat16_of_result, with no
+ * NaN to test: the quotients' are canonical), the old lanes kept where the count is 0. */
+__attribute__((target("avx2"))) static int64_t mean8_bf16(char* dst, const char* counts,
+                                                          int32_t self, int64_t n) {
+    const __m256i below = _mm256_set1_epi32(0x7FFF), one = _mm256_set1_epi32(1);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i count = _mm256_loadu_si256((const void*)(counts + i * 4));
+        __m256i uncounted = _mm256_cmpeq_epi32(count, _mm256_setzero_si256());
+        __m128i old = _mm_loadu_si128((const void*)(dst + i * 2));
+        __m256 sum = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(old), 16));
+        __m256i bits = _mm256_castps_si256(means8(sum, count, uncounted, self));
+        __m256i odd = _mm256_and_si256(_mm256_srli_epi32(bits, 16), one);
+        __m256i rounded =
+            _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(bits, below), odd), 16);
+        __m128i halves = _mm_packus_epi32(_mm256_castsi256_si128(rounded),
+                                          _mm256_extracti128_si256(rounded, 1));
+        __m128i keep = _mm_packs_epi32(_mm256_castsi256_si128(uncounted),
+                                       _mm256_extracti128_si256(uncounted, 1));
+        _mm_storeu_si128((void*)(dst + i * 2), _mm_blendv_epi8(halves, old, keep));
+    }
+    return i;
+}
+
 /* The same for float64, four at a time. */
 __attribute__((target("avx2"))) static int64_t mean4_f64(char* dst, const char* counts,
                                                          int32_t self, int64_t n) {
@@ -794,19 +819,27 @@ __attribute__((target("avx2"))) static int64_t mean4_f64(char* dst, const char* 
     return i;
 }
 
-int64_t tix__mean_simd(char* dst, const char* counts, int64_t self, int64_t n, size_t size) {
+int64_t tix__mean_simd(char* dst, const char* counts, int64_t self, int64_t n,
+                       tix_dtype dtype) {
     tix__simd level = tix__simd_level();
-    if (size == 2) /* (float16's sums, from its F16C and AVX512-FP16 copies) */
-        return level >= TIX__SIMD_AVX512_FP16 ? mean16_f16(dst, counts, (int32_t)self, n)
-               : level >= TIX__SIMD_AVX2      ? mean8_f16(dst, counts, (int32_t)self, n)
-                                              : 0;
-    if (level == TIX__SIMD_NONE || (size != 4 && size != 8))
+    int32_t s = (int32_t)self;
+    if (level == TIX__SIMD_NONE)
         return 0;
-    if (level >= TIX__SIMD_AVX512)
-        return size == 4 ? mean16_f32(dst, counts, (int32_t)self, n)
-                         : mean8_f64(dst, counts, (int32_t)self, n);
-    return size == 4 ? mean8_f32(dst, counts, (int32_t)self, n)
-                     : mean4_f64(dst, counts, (int32_t)self, n);
+    switch (dtype) {
+        case TIX_DTYPE_FLOAT32:
+            return level >= TIX__SIMD_AVX512 ? mean16_f32(dst, counts, s, n)
+                                             : mean8_f32(dst, counts, s, n);
+        case TIX_DTYPE_FLOAT64:
+            return level >= TIX__SIMD_AVX512 ? mean8_f64(dst, counts, s, n)
+                                             : mean4_f64(dst, counts, s, n);
+        case TIX_DTYPE_FLOAT16:
+            return level >= TIX__SIMD_AVX512_FP16 ? mean16_f16(dst, counts, s, n)
+                                                  : mean8_f16(dst, counts, s, n);
+        case TIX_DTYPE_BFLOAT16:
+            return mean8_bf16(dst, counts, s, n);
+        default:
+            return 0;
+    }
 }
 
 #else /* no x86 SIMD paths: the portable loops do all the work */
@@ -830,8 +863,9 @@ int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offs
     return 0;
 }
 
-int64_t tix__mean_simd(char* dst, const char* counts, int64_t self, int64_t n, size_t size) {
-    (void)dst, (void)counts, (void)self, (void)n, (void)size;
+int64_t tix__mean_simd(char* dst, const char* counts, int64_t self, int64_t n,
+                       tix_dtype dtype) {
+    (void)dst, (void)counts, (void)self, (void)n, (void)dtype;
     return 0;
 }
 

@@ -29,7 +29,8 @@
  * test_row_reductions_against_portable.
  *
  * float16's reductions convert by F16C (AVX2) and compute in half precision (AVX512-FP16), and
- * their dense means divide whole vectors: test_float16_against_portable. */
+ * their dense means divide whole vectors: test_float16_against_portable; so do bfloat16's:
+ * test_row_reductions_against_portable and test_bfloat16_means. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
 #include <sys/mman.h>
 #include <unistd.h>
@@ -624,6 +625,30 @@ static void test_float16_against_portable(void** state) {
 #endif
 }
 
+/* bfloat16's dense means divide whole vectors (AVX2) and round as the portable loop: 40 means
+ * at once, at even positions 3 * 2^-133 and an update of 0, by 2: 1.5 * 2^-133, a subnormal
+ * float32 whose low half is a tie, to the even 2^-132 (a mean's only ties are such: a quotient
+ * of a bfloat16 by an odd divisor never lies halfway), at odd ones signalling NaNs that no
+ * update reaches, which keep their bytes. At every level. */
+static void test_bfloat16_means(void** state) {
+    (void)state;
+    enum { MEANS = 40 };
+    uint16_t tiny[MEANS], zeroes[MEANS / 2] = {0}, halved[MEANS];
+    int64_t even[MEANS / 2];
+    for (int64_t k = 0; k < MEANS; k++) tiny[k] = k % 2 == 0 ? 0x0003 : 0x7F81;
+    for (int64_t k = 0; k < MEANS / 2; k++) even[k] = 2 * k;
+    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+        tix__simd_limit(level);
+        tix_tensor d = UT_T(tiny, DT_BF16, MEANS), i = UT_T(even, DT_I64, MEANS / 2);
+        tix_tensor u = UT_T(zeroes, DT_BF16, MEANS / 2), o = UT_T(halved, DT_BF16, MEANS);
+        tix_options options = ut_opts();
+        options.reduction = TIX_REDUCTION_MEAN;
+        assert_int_equal(tix_scatter_elements(&d, &i, &u, 0, &o, &options), TIX_STATUS_OK);
+        for (int64_t k = 0; k < MEANS; k++)
+            assert_int_equal(halved[k], k % 2 == 0 ? 0x0002 : 0x7F81);
+    }
+}
+
 /* Data [ROWS, NARROW] of int8 or float16: tix_gather along axis 1 by indices [n] that its rows
  * share, tix_gather_elements along axis 1 by indices [ROWS, n] (row r: the same, rotated by r)
  * and along axis 0 (each element from another row), with the fill where the ignore rule drops
@@ -718,6 +743,7 @@ int main(void) {
         cmocka_unit_test(test_mean_kernel_powers_of_two),
         cmocka_unit_test(test_row_reductions_against_portable),
         cmocka_unit_test(test_float16_against_portable),
+        cmocka_unit_test(test_bfloat16_means),
         cmocka_unit_test(test_narrow_gathers_against_portable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
