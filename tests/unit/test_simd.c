@@ -500,6 +500,28 @@ static void run_float16(const uint16_t* data, const int64_t* indices, const uint
     assert_int_equal(status, TIX_STATUS_OK);
 }
 
+/* 40 means of a 16-bit float `dtype` at once (whole vectors), at every level: at even positions
+ * `value` and an update of 0, by 2, which gives `want`; at odd ones the signalling NaN
+ * `untouched`, which no update reaches and which keeps its bytes. */
+static void check_halved_means(tix_dtype dtype, uint16_t value, uint16_t want,
+                               uint16_t untouched) {
+    enum { MEANS = 40 };
+    uint16_t data[MEANS], zeroes[MEANS / 2] = {0}, out[MEANS];
+    int64_t even[MEANS / 2];
+    for (int64_t k = 0; k < MEANS; k++) data[k] = k % 2 == 0 ? value : untouched;
+    for (int64_t k = 0; k < MEANS / 2; k++) even[k] = 2 * k;
+    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+        tix__simd_limit(level);
+        tix_tensor d = UT_T(data, dtype, MEANS), i = UT_T(even, DT_I64, MEANS / 2);
+        tix_tensor u = UT_T(zeroes, dtype, MEANS / 2), o = UT_T(out, dtype, MEANS);
+        tix_options options = ut_opts();
+        options.reduction = TIX_REDUCTION_MEAN;
+        assert_int_equal(tix_scatter_elements(&d, &i, &u, 0, &o, &options), TIX_STATUS_OK);
+        for (int64_t k = 0; k < MEANS; k++)
+            assert_int_equal(out[k], k % 2 == 0 ? want : untouched);
+    }
+}
+
 /* Cases whose result is known, at every level (test_float16_against_portable). */
 static void check_float16_known(void) {
     static const struct {
@@ -532,24 +554,9 @@ static void check_float16_known(void) {
             assert_int_equal(out, known[k].want);
         }
     }
-    /* 40 means at once (whole vectors): at even positions 3 * 2^-24 and an update of 0, by 2:
-     * 1.5 * 2^-24, a subnormal tie, to the even 2^-23; at odd ones signalling NaNs that no
-     * update reaches, which keep their bytes */
-    enum { MEANS = 40 };
-    uint16_t tiny[MEANS], zeroes[MEANS / 2] = {0}, halved[MEANS];
-    int64_t even[MEANS / 2];
-    for (int64_t k = 0; k < MEANS; k++) tiny[k] = k % 2 == 0 ? 0x0003 : 0x7C01;
-    for (int64_t k = 0; k < MEANS / 2; k++) even[k] = 2 * k;
-    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
-        tix__simd_limit(level);
-        tix_tensor d = UT_T(tiny, DT_F16, MEANS), i = UT_T(even, DT_I64, MEANS / 2);
-        tix_tensor u = UT_T(zeroes, DT_F16, MEANS / 2), o = UT_T(halved, DT_F16, MEANS);
-        tix_options options = ut_opts();
-        options.reduction = TIX_REDUCTION_MEAN;
-        assert_int_equal(tix_scatter_elements(&d, &i, &u, 0, &o, &options), TIX_STATUS_OK);
-        for (int64_t k = 0; k < MEANS; k++)
-            assert_int_equal(halved[k], k % 2 == 0 ? 0x0002 : 0x7C01);
-    }
+    /* 40 means at once (whole vectors): 3 * 2^-24 and 0, by 2: 1.5 * 2^-24, a subnormal tie, to
+     * the even 2^-23 */
+    check_halved_means(DT_F16, 0x0003, 0x0002, 0x7C01);
     /* the mean of 70,000 updates of 1 into a 0: the sum stops at 2048 (2048 + 1 is a tie, to
      * the even 2048) and the count, 70,001 with self, is past float16's largest value: 2048 /
      * 70001 in float32, rounded once (AVX512-FP16's copy must not divide in float16) */
@@ -625,28 +632,13 @@ static void test_float16_against_portable(void** state) {
 #endif
 }
 
-/* bfloat16's dense means divide whole vectors (AVX2) and round as the portable loop: 40 means
- * at once, at even positions 3 * 2^-133 and an update of 0, by 2: 1.5 * 2^-133, a subnormal
- * float32 whose low half is a tie, to the even 2^-132 (a mean's only ties are such: a quotient
- * of a bfloat16 by an odd divisor never lies halfway), at odd ones signalling NaNs that no
- * update reaches, which keep their bytes. At every level. */
+/* bfloat16's dense means divide whole vectors (AVX2) and round as the portable loop: 3 *
+ * 2^-133 and 0, by 2: 1.5 * 2^-133, a subnormal float32 whose low half is a tie, to the even
+ * 2^-132 (a mean's only ties are such: a bfloat16 divided by an odd number never lies halfway
+ * between two). */
 static void test_bfloat16_means(void** state) {
     (void)state;
-    enum { MEANS = 40 };
-    uint16_t tiny[MEANS], zeroes[MEANS / 2] = {0}, halved[MEANS];
-    int64_t even[MEANS / 2];
-    for (int64_t k = 0; k < MEANS; k++) tiny[k] = k % 2 == 0 ? 0x0003 : 0x7F81;
-    for (int64_t k = 0; k < MEANS / 2; k++) even[k] = 2 * k;
-    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
-        tix__simd_limit(level);
-        tix_tensor d = UT_T(tiny, DT_BF16, MEANS), i = UT_T(even, DT_I64, MEANS / 2);
-        tix_tensor u = UT_T(zeroes, DT_BF16, MEANS / 2), o = UT_T(halved, DT_BF16, MEANS);
-        tix_options options = ut_opts();
-        options.reduction = TIX_REDUCTION_MEAN;
-        assert_int_equal(tix_scatter_elements(&d, &i, &u, 0, &o, &options), TIX_STATUS_OK);
-        for (int64_t k = 0; k < MEANS; k++)
-            assert_int_equal(halved[k], k % 2 == 0 ? 0x0002 : 0x7F81);
-    }
+    check_halved_means(DT_BF16, 0x0003, 0x0002, 0x7F81);
 }
 
 /* Data [ROWS, NARROW] of int8 or float16: tix_gather along axis 1 by indices [n] that its rows
