@@ -1,5 +1,6 @@
 /* x86 SIMD paths, chosen at run time: each function here is compiled for AVX2 or AVX-512F alone
- * (a target attribute, so the rest of the library keeps the baseline instruction set) and runs
+ * (with F16C, or AVX-512BW and VL, where it converts or stores 16-bit floats; a target
+ * attribute, so the rest of the library keeps the baseline instruction set) and runs
  * only where the CPU reports it (tix__simd_level, cpu.c). Elsewhere, and on other processors,
  * the portable loops do all the work; tests run both and compare them (tests/unit/test_simd.c).
  *
@@ -12,7 +13,8 @@
  * AVX-512, through aligned 4-byte words (narrow8; Emerald Rapids). And the division of a
  * mean's float sums by their counts, whole vectors at a time (scatter_elements_unique's shape
  * under mean, on Intel Emerald Rapids with AVX-512F: 0.80x the time), by multiplying where every
- * divisor of a vector is a power of two (0.90x again). */
+ * divisor of a vector is a power of two (0.90x again); float16's and bfloat16's sums too,
+ * widened to float32 and rounded back as the portable loops round them (0.16-0.25x). */
 #include "../internal.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -719,8 +721,8 @@ __attribute__((target("avx512f"))) static int64_t mean8_f64(char* dst, const cha
     return i;
 }
 
-/* With AVX2, eight quotients of mean8_f32 and mean8_f16 at a time: sum / (count + self), the
- * divisor 1 where the count is 0 (`uncounted`), a NaN as the canonical NaN. */
+/* With AVX2, eight quotients of mean8_f32, mean8_f16 and mean8_bf16 at a time: sum / (count +
+ * self), the divisor 1 where the count is 0 (`uncounted`), a NaN as the canonical NaN. */
 AVX2_LOOP __m256 means8(__m256 sum, __m256i count, __m256i uncounted, int32_t self) {
     __m256i divisor = _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_blendv_epi8(
         _mm256_add_epi32(count, _mm256_set1_epi32(self)), _mm256_set1_epi32(1), uncounted)));
