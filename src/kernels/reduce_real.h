@@ -73,9 +73,8 @@ static inline void TIX_CAT3(mul, one, NAME)(char* d, const char* s) {
  * conditional move (int32 max 0.87x the time), and so do the floats once a test that almost
  * never branches has set NaNs apart (max into rows of distinct destinations: 0.3x the time,
  * float16 and bfloat16 by their bytes 0.26x; GCC branched on the combined test, which missed
- * as often as the winner changed). In
- * dense rows (`dense`, a constant at every use) two more selections set NaNs apart instead,
- * and the loop has no branch (reduce_loops.h). */
+ * as often as the winner changed). In dense rows (`dense`, a constant at every use) two more
+ * selections set NaNs apart instead, and the loop has no branch (reduce_loops.h). */
 static inline void TIX_CAT(extreme, NAME)(char* d, const char* s, bool lower, bool dense) {
     (void)dense; /* (integers: the same either way) */
     STORAGE a, b;
