@@ -143,6 +143,7 @@
 #define STORAGE uint16_t
 #define VALUE float
 #define LOAD tix__half_to_float
+#define INFINITY_BITS 0x7C00
 #define STORE tix__float_to_half
 #define IS_FLOAT 1
 #define IS_SIGNED 1
@@ -185,6 +186,7 @@ static inline uint16_t float_to_half_f16c(float f) {
 #define STORAGE uint16_t
 #define VALUE float
 #define LOAD half_to_float_f16c
+#define INFINITY_BITS 0x7C00
 #define STORE float_to_half_f16c
 #define MEAN_DTYPE TIX_DTYPE_FLOAT16
 #define IS_FLOAT 1
@@ -285,6 +287,7 @@ static inline uint16_t bfloat16_of_result(float f) {
 #define STORAGE uint16_t
 #define VALUE float
 #define LOAD tix__bfloat16_to_float
+#define INFINITY_BITS 0x7F80
 #define STORE bfloat16_of_result
 #define IS_FLOAT 1
 #define IS_SIGNED 1

@@ -30,7 +30,8 @@
  *
  * float16's reductions convert by F16C (AVX2) and compute in half precision (AVX512-FP16), and
  * their dense means divide whole vectors: test_float16_against_portable; so do bfloat16's:
- * test_row_reductions_against_portable and test_bfloat16_means. */
+ * test_row_reductions_against_portable and test_bfloat16_means. Their min and max in dense rows
+ * compare bits, against a written order of values: test_16bit_extremes_in_rows. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
 #include <sys/mman.h>
 #include <unistd.h>
@@ -641,6 +642,57 @@ static void test_bfloat16_means(void** state) {
     check_halved_means(DT_BF16, 0x0003, 0x0002, 0x7F81);
 }
 
+/* The 16-bit floats' min and max in dense rows, which compare the bits' ranks below the
+ * AVX512-FP16 level (kernels/reduce_real.h): every pair of twelve values, output and update,
+ * as one row of 144 (whole vectors and a tail) of a scatter_nd, at every level, against the
+ * order of the values written here: a NaN output stays, a NaN update replaces, -0 and +0 tie
+ * (the output stays), subnormals order as numbers. */
+enum { NAMED = 12 };
+
+static void check_extremes_in_rows(tix_dtype dtype, const uint16_t bits[NAMED]) {
+    /* each value's place in the order, NaNs (the last three) -1 */
+    static const int place[NAMED] = {0, 1, 2, 3, 4, 4, 5, 6, 7, -1, -1, -1};
+    uint16_t data[NAMED * NAMED], updates[NAMED * NAMED], out[NAMED * NAMED];
+    for (int a = 0; a < NAMED; a++) {
+        for (int b = 0; b < NAMED; b++) {
+            data[a * NAMED + b] = bits[a];
+            updates[a * NAMED + b] = bits[b];
+        }
+    }
+    int64_t zero = 0;
+    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+        tix__simd_limit(level);
+        for (int lower = 0; lower < 2; lower++) {
+            tix_tensor d = UT_T(data, dtype, 1, NAMED * NAMED), i = UT_T(&zero, DT_I64, 1, 1);
+            tix_tensor u = UT_T(updates, dtype, 1, NAMED * NAMED);
+            tix_tensor o = UT_T(out, dtype, 1, NAMED * NAMED);
+            tix_options options = ut_opts();
+            options.reduction = lower ? TIX_REDUCTION_MIN : TIX_REDUCTION_MAX;
+            assert_int_equal(tix_scatter_nd(&d, &i, &u, 0, &o, &options), TIX_STATUS_OK);
+            for (int a = 0; a < NAMED; a++) {
+                for (int b = 0; b < NAMED; b++) {
+                    bool update_wins = place[a] >= 0 &&
+                                       (place[b] < 0 || (lower ? place[b] < place[a]
+                                                               : place[b] > place[a]));
+                    assert_int_equal(out[a * NAMED + b], update_wins ? bits[b] : bits[a]);
+                }
+            }
+        }
+    }
+}
+
+static void test_16bit_extremes_in_rows(void** state) {
+    (void)state;
+    /* -inf, -65504, -1, the smallest negative subnormal, -0, +0, the smallest subnormal, 1,
+     * +inf; a quiet NaN, a signalling NaN, a negative NaN */
+    static const uint16_t halves[NAMED] = {0xFC00, 0xFBFF, 0xBC00, 0x8001, 0x8000, 0x0000,
+                                           0x0001, 0x3C00, 0x7C00, 0x7E00, 0x7C01, 0xFE00};
+    static const uint16_t brains[NAMED] = {0xFF80, 0xFF7F, 0xBF80, 0x8001, 0x8000, 0x0000,
+                                           0x0001, 0x3F80, 0x7F80, 0x7FC0, 0x7F81, 0xFFC0};
+    check_extremes_in_rows(DT_F16, halves);
+    check_extremes_in_rows(DT_BF16, brains);
+}
+
 /* Data [ROWS, NARROW] of int8 or float16: tix_gather along axis 1 by indices [n] that its rows
  * share, tix_gather_elements along axis 1 by indices [ROWS, n] (row r: the same, rotated by r)
  * and along axis 0 (each element from another row), with the fill where the ignore rule drops
@@ -736,6 +788,7 @@ int main(void) {
         cmocka_unit_test(test_row_reductions_against_portable),
         cmocka_unit_test(test_float16_against_portable),
         cmocka_unit_test(test_bfloat16_means),
+        cmocka_unit_test(test_16bit_extremes_in_rows),
         cmocka_unit_test(test_narrow_gathers_against_portable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
