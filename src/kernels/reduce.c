@@ -178,6 +178,31 @@ static inline uint16_t float_to_half_f16c(float f) {
     return (uint16_t)_cvtss_sh(f, _MM_FROUND_TO_NEAREST_INT);
 }
 
+/* Dense rows under add, sub and mul, eight elements at once (ARITH_VECTORS below), as the
+ * element loop takes each: widened, combined in float32, a NaN made the canonical one, rounded
+ * to nearest even. The compiler does not vectorise the conversions' intrinsics itself
+ * (scatter_nd_rows' shape in float16 under add, sub and mul: 0.36x the time). */
+static inline __m256 halves_f16c(const char* p) {
+    return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(const void*)p));
+}
+
+static inline void store_halves_f16c(char* p, __m256 v) {
+    v = _mm256_blendv_ps(v, _mm256_set1_ps(NAN), _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    _mm_storeu_si128((__m128i*)(void*)p, _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT));
+}
+
+static inline void add_vector_f16c(char* d, const char* s) {
+    store_halves_f16c(d, _mm256_add_ps(halves_f16c(d), halves_f16c(s)));
+}
+
+static inline void sub_vector_f16c(char* d, const char* s) {
+    store_halves_f16c(d, _mm256_sub_ps(halves_f16c(d), halves_f16c(s)));
+}
+
+static inline void mul_vector_f16c(char* d, const char* s) {
+    store_halves_f16c(d, _mm256_mul_ps(halves_f16c(d), halves_f16c(s)));
+}
+
 /* (all of this copy is compiled for AVX2: its rows are its wide rows) */
 #pragma push_macro("WIDE_ROWS")
 #undef WIDE_ROWS
@@ -189,6 +214,7 @@ static inline uint16_t float_to_half_f16c(float f) {
 #define INFINITY_BITS 0x7C00
 #define STORE float_to_half_f16c
 #define MEAN_DTYPE TIX_DTYPE_FLOAT16
+#define ARITH_VECTORS 8
 #define IS_FLOAT 1
 #define IS_SIGNED 1
 #define LOWEST (-INFINITY)

@@ -2,7 +2,8 @@
  * reduction (no include guard, on purpose) with OP (add, sub, ...) and NAME (f32, ...) defined
  * and a function OP_one_NAME(char* dst, const char* src) that combines one element; with
  * DENSE_ROWS defined too, OP_dense_NAME, the same without a branch, for dense rows (and
- * WIDE_ROWS, where defined, the target attribute of the rows' AVX2 copy).
+ * WIDE_ROWS, where defined, the target attribute of the rows' AVX2 copy; and DENSE_VECTORS,
+ * where defined, the elements of OP_vector_NAME, which combines that many at once, first).
  *   OP_row_NAME:      dst[i * ds] = f(dst[i * ds], src[i * ss])             (a run of one tuple)
  *   OP_scatter_NAME:  the same at dst + offsets[i] + i * ds, skipping TIX__SKIP (a tuple each)
  *   OP_fused8_NAME, OP_fused4_NAME: the same resolving int64 / int32 indices as they go */
@@ -17,7 +18,14 @@ TIX__TEMPLATE void TIX_CAT3(OP, any_row, NAME)(char* dst, int64_t ds, const char
     if (ds == (int64_t)sizeof(STORAGE) && ss == (int64_t)sizeof(STORAGE)) {
         char* restrict to = dst;
         const char* restrict from = src;
-        for (int64_t i = 0; i < n; i++) {
+        int64_t i = 0;
+#ifdef DENSE_VECTORS
+        for (; i + DENSE_VECTORS <= n; i += DENSE_VECTORS) {
+            int64_t at = i * (int64_t)sizeof(STORAGE);
+            TIX_CAT3(OP, vector, NAME)(to + at, from + at);
+        }
+#endif
+        for (; i < n; i++) {
             int64_t at = i * (int64_t)sizeof(STORAGE);
             TIX_CAT3(OP, dense, NAME)(to + at, from + at);
         }
@@ -60,3 +68,4 @@ static bool TIX_CAT3(OP, fused4, NAME)(char* dst, int64_t ds, const char* src, i
 
 #undef OP
 #undef DENSE_ROWS
+#undef DENSE_VECTORS

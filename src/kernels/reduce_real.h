@@ -7,8 +7,10 @@
  *   LOWEST, HIGHEST  the identities of max and min
  * and, where VALUE is too narrow to hold a count, QUOTIENT(sum, count): a mean's quotient, as
  * VALUE (by default sum / (VALUE)count); MEAN_DTYPE, the dtype tix__mean_simd takes this
- * copy's dense means as (by default TIX_DTYPE_UNDEFINED: none); and for a 16-bit float
- * compared by its bits, INFINITY_BITS, infinity's (0x7C00 float16, 0x7F80 bfloat16).
+ * copy's dense means as (by default TIX_DTYPE_UNDEFINED: none); for a 16-bit float
+ * compared by its bits, INFINITY_BITS, infinity's (0x7C00 float16, 0x7F80 bfloat16); and
+ * where the copy writes add, sub and mul of whole vectors itself (add_vector_NAME, ...),
+ * ARITH_VECTORS, their elements.
  * Integer add/sub/mul run in uint64_t so that they wrap instead of overflowing. */
 
 #ifndef QUOTIENT
@@ -166,14 +168,23 @@ static inline void TIX_CAT3(tally, one, NAME)(char* d, const char* s) {
 
 #define OP add
 #define DENSE_ROWS
+#ifdef ARITH_VECTORS
+#define DENSE_VECTORS ARITH_VECTORS
+#endif
 #include "reduce_loops.h"
 #define OP tally
 #include "reduce_loops.h"
 #define OP sub
 #define DENSE_ROWS
+#ifdef ARITH_VECTORS
+#define DENSE_VECTORS ARITH_VECTORS
+#endif
 #include "reduce_loops.h"
 #define OP mul
 #define DENSE_ROWS
+#ifdef ARITH_VECTORS
+#define DENSE_VECTORS ARITH_VECTORS
+#endif
 #include "reduce_loops.h"
 #define OP min
 #define DENSE_ROWS
@@ -341,3 +352,4 @@ static const tix__fused_scatter_fn TIX_CAT(fused4s, NAME)[TIX__REDUCTIONS] = {
 #undef QUOTIENT
 #undef MEAN_DTYPE
 #undef INFINITY_BITS
+#undef ARITH_VECTORS

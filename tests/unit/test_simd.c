@@ -28,8 +28,10 @@
  * Dense rows under a reduction take a copy of their loops compiled for AVX2:
  * test_row_reductions_against_portable.
  *
- * float16's reductions convert by F16C (AVX2) and compute in half precision (AVX512-FP16), and
- * their dense means divide whole vectors: test_float16_against_portable; so do bfloat16's:
+ * float16's reductions convert by F16C (AVX2), eight at a time in dense rows under add, sub
+ * and mul, and compute in half precision (AVX512-FP16), and their dense means divide whole
+ * vectors: test_float16_against_portable and test_row_reductions_against_portable (rows of 37
+ * elements: a tail after whole vectors); so do bfloat16's:
  * test_row_reductions_against_portable and test_bfloat16_means. Their min and max in dense rows
  * compare bits, against a written order of values: test_16bit_extremes_in_rows. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
