@@ -33,7 +33,9 @@
  * vectors: test_float16_against_portable and test_row_reductions_against_portable (rows of 37
  * elements: a tail after whole vectors); so do bfloat16's:
  * test_row_reductions_against_portable and test_bfloat16_means. Their min and max in dense rows
- * compare bits, against a written order of values: test_16bit_extremes_in_rows. */
+ * compare bits, against a written order of values: test_16bit_extremes_in_rows.
+ *
+ * The level the library finds is the one Linux lists: test_level_as_linux_sees_it. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
 #include <sys/mman.h>
 #include <unistd.h>
@@ -44,9 +46,11 @@
 #include <xmmintrin.h> /* MXCSR */
 #endif
 
-/* (internal.h's tix__simd, and its hook of the static library) */
+/* (internal.h's tix__simd, and its hooks of the static library) */
 enum { SIMD_NONE, SIMD_AVX2, SIMD_AVX512, SIMD_AVX512_FP16, SIMD_LEVELS };
 void tix__simd_limit(int most);
+enum tix__simd { TIX__SIMD_NONE = 0, TIX__SIMD_AVX2, TIX__SIMD_AVX512, TIX__SIMD_AVX512_FP16 };
+enum tix__simd tix__simd_level(void);
 
 /* Along axis 1, data [ROWS, WIDTH]; along axis 0, data [WIDTH, COLUMNS]. */
 enum { ROWS = 3, WIDTH = 300, COLUMNS = 1100 };
@@ -695,6 +699,42 @@ static void test_16bit_extremes_in_rows(void** state) {
     check_extremes_in_rows(DT_BF16, brains);
 }
 
+/* The level the library finds (src/cpu.c, by CPUID) is the one Linux's list of the CPU's
+ * features gives: AVX2 with F16C, AVX-512F, and AVX512-FP16 with BW and VL. Under valgrind,
+ * whose CPUID lists fewer (no AVX-512), at most that one. (Where there is no /proc/cpuinfo, or
+ * it is not x86's, nothing to compare with.) */
+static void test_level_as_linux_sees_it(void** state) {
+    (void)state;
+#if !defined(__x86_64__)
+    skip();
+#endif
+    FILE* cpuinfo = fopen("/proc/cpuinfo", "r");
+    if (cpuinfo == NULL)
+        skip();
+    static char line[16384];
+    bool found = false;
+    while (!found && fgets(line, sizeof line, cpuinfo) != NULL)
+        found = strncmp(line, "flags", 5) == 0;
+    fclose(cpuinfo);
+    if (!found)
+        skip();
+    const char* names[] = {"avx2", "f16c", "avx512f", "avx512bw", "avx512vl", "avx512_fp16"};
+    bool has[6] = {false};
+    for (char* word = strtok(line, " \t\n"); word != NULL; word = strtok(NULL, " \t\n")) {
+        for (int k = 0; k < 6; k++) has[k] = has[k] || strcmp(word, names[k]) == 0;
+    }
+    enum tix__simd want = !(has[0] && has[1]) ? TIX__SIMD_NONE
+                          : !has[2]           ? TIX__SIMD_AVX2
+                          : has[3] && has[4] && has[5] ? TIX__SIMD_AVX512_FP16
+                                                       : TIX__SIMD_AVX512;
+    tix__simd_limit(SIMD_LEVELS); /* (what the CPU has) */
+    const char* preload = getenv("LD_PRELOAD");
+    if (preload != NULL && strstr(preload, "vgpreload") != NULL)
+        assert_true(tix__simd_level() <= want);
+    else
+        assert_int_equal(tix__simd_level(), want);
+}
+
 /* Data [ROWS, NARROW] of int8 or float16: tix_gather along axis 1 by indices [n] that its rows
  * share, tix_gather_elements along axis 1 by indices [ROWS, n] (row r: the same, rotated by r)
  * and along axis 0 (each element from another row), with the fill where the ignore rule drops
@@ -791,6 +831,7 @@ int main(void) {
         cmocka_unit_test(test_float16_against_portable),
         cmocka_unit_test(test_bfloat16_means),
         cmocka_unit_test(test_16bit_extremes_in_rows),
+        cmocka_unit_test(test_level_as_linux_sees_it),
         cmocka_unit_test(test_narrow_gathers_against_portable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
