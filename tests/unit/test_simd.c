@@ -650,38 +650,36 @@ static void test_bfloat16_means(void** state) {
 
 /* The 16-bit floats' min and max in dense rows, which compare the bits' ranks below the
  * AVX512-FP16 level (kernels/reduce_real.h): every pair of twelve values, output and update,
- * as one row of 144 (whole vectors and a tail) of a scatter_nd, at every level, against the
- * order of the values written here: a NaN output stays, a NaN update replaces, -0 and +0 tie
- * (the output stays), subnormals order as numbers. */
-enum { NAMED = 12 };
+ * in one row of a scatter_nd (151 elements: the 144 pairs and the first 7 again, whole vectors
+ * and a tail at every width), at every level, against the order of the values written here: a
+ * NaN output stays, a NaN update replaces, -0 and +0 tie (the output stays), subnormals order
+ * as numbers. */
+enum { NAMED = 12, PAIRS = NAMED * NAMED, PAIRS_ROW = PAIRS + 7 };
 
 static void check_extremes_in_rows(tix_dtype dtype, const uint16_t bits[NAMED]) {
     /* each value's place in the order, NaNs (the last three) -1 */
     static const int place[NAMED] = {0, 1, 2, 3, 4, 4, 5, 6, 7, -1, -1, -1};
-    uint16_t data[NAMED * NAMED], updates[NAMED * NAMED], out[NAMED * NAMED];
-    for (int a = 0; a < NAMED; a++) {
-        for (int b = 0; b < NAMED; b++) {
-            data[a * NAMED + b] = bits[a];
-            updates[a * NAMED + b] = bits[b];
-        }
+    uint16_t data[PAIRS_ROW], updates[PAIRS_ROW], out[PAIRS_ROW];
+    for (int k = 0; k < PAIRS_ROW; k++) {
+        data[k] = bits[k % PAIRS / NAMED];
+        updates[k] = bits[k % PAIRS % NAMED];
     }
     int64_t zero = 0;
     for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
         tix__simd_limit(level);
         for (int lower = 0; lower < 2; lower++) {
-            tix_tensor d = UT_T(data, dtype, 1, NAMED * NAMED), i = UT_T(&zero, DT_I64, 1, 1);
-            tix_tensor u = UT_T(updates, dtype, 1, NAMED * NAMED);
-            tix_tensor o = UT_T(out, dtype, 1, NAMED * NAMED);
+            tix_tensor d = UT_T(data, dtype, 1, PAIRS_ROW), i = UT_T(&zero, DT_I64, 1, 1);
+            tix_tensor u = UT_T(updates, dtype, 1, PAIRS_ROW);
+            tix_tensor o = UT_T(out, dtype, 1, PAIRS_ROW);
             tix_options options = ut_opts();
             options.reduction = lower ? TIX_REDUCTION_MIN : TIX_REDUCTION_MAX;
             assert_int_equal(tix_scatter_nd(&d, &i, &u, 0, &o, &options), TIX_STATUS_OK);
-            for (int a = 0; a < NAMED; a++) {
-                for (int b = 0; b < NAMED; b++) {
-                    bool update_wins = place[a] >= 0 &&
-                                       (place[b] < 0 || (lower ? place[b] < place[a]
-                                                               : place[b] > place[a]));
-                    assert_int_equal(out[a * NAMED + b], update_wins ? bits[b] : bits[a]);
-                }
+            for (int k = 0; k < PAIRS_ROW; k++) {
+                int a = k % PAIRS / NAMED, b = k % PAIRS % NAMED;
+                bool update_wins = place[a] >= 0 &&
+                                   (place[b] < 0 || (lower ? place[b] < place[a]
+                                                           : place[b] > place[a]));
+                assert_int_equal(out[k], update_wins ? bits[b] : bits[a]);
             }
         }
     }
