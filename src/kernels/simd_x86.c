@@ -752,47 +752,51 @@ __attribute__((target("avx2"))) static int64_t mean8_f32(char* dst, const char* 
     return i;
 }
 
-/* The means of float16 sums (kernels/reduce.c's F16C copy), as mean16_f16's: the old bytes
- * kept in the lanes whose count is 0 (the comparison's 32-bit lanes packed into 16). */
-__attribute__((target("avx2,f16c"))) static int64_t mean8_f16(char* dst, const char* counts,
-                                                              int32_t self, int64_t n) {
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m256i count = _mm256_loadu_si256((const void*)(counts + i * 4));
-        __m256i uncounted = _mm256_cmpeq_epi32(count, _mm256_setzero_si256());
-        __m128i old = _mm_loadu_si128((const void*)(dst + i * 2));
-        __m256 mean = means8(_mm256_cvtph_ps(old), count, uncounted, self);
-        __m128i keep = _mm_packs_epi32(_mm256_castsi256_si128(uncounted),
-                                       _mm256_extracti128_si256(uncounted, 1));
-        __m128i halves = _mm256_cvtps_ph(mean, _MM_FROUND_TO_NEAREST_INT);
-        _mm_storeu_si128((void*)(dst + i * 2), _mm_blendv_epi8(halves, old, keep));
-    }
-    return i;
-}
-
-/* The means of bfloat16 sums (float32's high halves), as the portable loop rounds them: to
- * nearest even by adding below the kept half (kernels/reduce.c's bfloat16_of_result, with no
- * NaN to test: the quotients' are canonical), the old lanes kept where the count is 0. */
-__attribute__((target("avx2"))) static int64_t mean8_bf16(char* dst, const char* counts,
-                                                          int32_t self, int64_t n) {
+/* The means of 16-bit float sums, eight at a time: float16's (kernels/reduce.c's F16C copy, as
+ * mean16_f16's) widened and narrowed by F16C, or bfloat16's (float32's high halves) by shifts,
+ * rounded as the portable loop rounds them: to nearest even by adding below the kept half
+ * (kernels/reduce.c's bfloat16_of_result, with no NaN to test: the quotients' are canonical).
+ * The old bytes are kept in the lanes whose count is 0 (the comparison's 32-bit lanes packed
+ * into 16). `brain` (bfloat16) is a constant at every use. */
+#define AVX2_F16C_LOOP static inline __attribute__((target("avx2,f16c"), always_inline))
+AVX2_F16C_LOOP int64_t mean8_halves(char* dst, const char* counts, int32_t self, int64_t n,
+                                    bool brain) {
     const __m256i below = _mm256_set1_epi32(0x7FFF), one = _mm256_set1_epi32(1);
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m256i count = _mm256_loadu_si256((const void*)(counts + i * 4));
         __m256i uncounted = _mm256_cmpeq_epi32(count, _mm256_setzero_si256());
         __m128i old = _mm_loadu_si128((const void*)(dst + i * 2));
-        __m256 sum = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(old), 16));
-        __m256i bits = _mm256_castps_si256(means8(sum, count, uncounted, self));
-        __m256i odd = _mm256_and_si256(_mm256_srli_epi32(bits, 16), one);
-        __m256i rounded =
-            _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(bits, below), odd), 16);
-        __m128i halves = _mm_packus_epi32(_mm256_castsi256_si128(rounded),
-                                          _mm256_extracti128_si256(rounded, 1));
+        __m256 sum = brain ? _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(old), 16))
+                           : _mm256_cvtph_ps(old);
+        __m256 mean = means8(sum, count, uncounted, self);
+        __m128i halves;
+        if (brain) {
+            __m256i bits = _mm256_castps_si256(mean);
+            __m256i odd = _mm256_and_si256(_mm256_srli_epi32(bits, 16), one);
+            __m256i rounded =
+                _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(bits, below), odd), 16);
+            halves = _mm_packus_epi32(_mm256_castsi256_si128(rounded),
+                                      _mm256_extracti128_si256(rounded, 1));
+        } else {
+            halves = _mm256_cvtps_ph(mean, _MM_FROUND_TO_NEAREST_INT);
+        }
         __m128i keep = _mm_packs_epi32(_mm256_castsi256_si128(uncounted),
                                        _mm256_extracti128_si256(uncounted, 1));
         _mm_storeu_si128((void*)(dst + i * 2), _mm_blendv_epi8(halves, old, keep));
     }
     return i;
+}
+
+__attribute__((target("avx2,f16c"))) static int64_t mean8_f16(char* dst, const char* counts,
+                                                              int32_t self, int64_t n) {
+    return mean8_halves(dst, counts, self, n, false);
+}
+
+/* (every CPU at the AVX2 level has F16C: cpu.c) */
+__attribute__((target("avx2,f16c"))) static int64_t mean8_bf16(char* dst, const char* counts,
+                                                               int32_t self, int64_t n) {
+    return mean8_halves(dst, counts, self, n, true);
 }
 
 /* The same for float64, four at a time. */
