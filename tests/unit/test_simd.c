@@ -641,11 +641,12 @@ static void test_float16_against_portable(void** state) {
 
 /* bfloat16's dense means divide whole vectors (AVX2) and round as the portable loop: 3 *
  * 2^-133 and 0, by 2: 1.5 * 2^-133, a subnormal float32 whose low half is a tie, to the even
- * 2^-132 (a mean's only ties are such: a bfloat16 divided by an odd number never lies halfway
- * between two). */
+ * 2^-132 (up); 2^-133 and 0, by 2: a tie to the even 0 (down). (A mean's only ties are such: a
+ * bfloat16 divided by an odd number never lies halfway between two.) */
 static void test_bfloat16_means(void** state) {
     (void)state;
     check_halved_means(DT_BF16, 0x0003, 0x0002, 0x7F81);
+    check_halved_means(DT_BF16, 0x0001, 0x0000, 0x7F81);
 }
 
 /* The 16-bit floats' min and max in dense rows, which compare the bits' ranks below the
