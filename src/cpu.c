@@ -1,9 +1,10 @@
 /* What the processor is, asked once per process and cached: which vector instructions it has
  * (AVX2 with F16C, AVX-512F: the kernels of kernels/simd_x86.c, float16's conversions in
- * kernels/reduce.c; AVX512-FP16: float16's arithmetic there) and how long copies store best
- * (the plans of execute.c, the row copies of kernels/move.c). These two answers are the
- * library's only global state; either way the results are the same bits, only the time
- * differs.
+ * kernels/reduce.c; AVX512-FP16: float16's arithmetic there), how long copies store best
+ * (the plans of execute.c, the row copies of kernels/move.c), whether its hardware gathers pay
+ * (kernels/simd_x86.c) and the size of a cache-blocked gather's tiles. These answers are the
+ * library's only global state; whichever they are, the results are the same bits, only the
+ * time differs.
  *
  * Streaming stores write a line to memory without reading it into the cache first, which on
  * most processors saves a third of the traffic of a large copy. On AMD family 1Ah (Zen 5) they
@@ -16,7 +17,14 @@
  * scatter_nd_rows 0.76-0.91x the time at 1 thread, scatter_elements_unique 0.86-0.98x at 1
  * and 2. Elsewhere streaming stores are taken, as the textbook says, and memcpy.
  *
- * The third answer, the size of a cache-blocked gather's tiles (execute.c), is a quarter of
+ * AMD's hardware gathers before Zen 5 are microcode, slower than loading their lanes one by
+ * one: on Zen 3 (family 19h), gather_elements_last took 1.12-1.25x the time of the portable
+ * loop with AVX2's gathers (int32 indices: 0.98-1.05x), and 0.86-0.97x with each vector's
+ * indices checked at once and its lanes loaded one by one. (Zen 2 and Zen 4 by a public
+ * report: avoiding gathers made astc-encoder 13.5% faster on Zen 4. Zen 5 improved them: there
+ * AVX-512 gathers measured faster than the portable loop.)
+ *
+ * The fourth answer, the size of a cache-blocked gather's tiles (execute.c), is a quarter of
  * the second-level cache that one core has: 256 KiB on Zen 5 (1 MiB of L2 a core), where
  * 512 KiB took 1.12-1.15x the time of gather_elements_first, and 512 KiB on Intel's Emerald
  * Rapids (2 MiB), where it took 0.86x that of 256 KiB at 1 thread and 0.94x at 2. */
@@ -45,18 +53,30 @@ static int cpu_simd_level(void) {
     return fp16 ? TIX__SIMD_AVX512_FP16 : TIX__SIMD_AVX512;
 }
 
-/* AMD's family 1Ah and later: ordinary stores beat streaming ones, string copies memcpy. */
-static bool cpu_prefers_ordinary_stores(void) {
+/* The family of an AMD processor (0x19 for Zen 3 and 4, 0x1A for Zen 5), or 0 for any other. */
+static unsigned cpu_amd_family(void) {
     unsigned eax, ebx, ecx, edx;
     if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx))
-        return false;
+        return 0;
     bool amd = ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163; /* "AuthenticAMD" */
     if (!amd || !__get_cpuid(1, &eax, &ebx, &ecx, &edx))
-        return false;
+        return 0;
     unsigned family = (eax >> 8) & 0xf;
     if (family == 0xf)
         family += (eax >> 20) & 0xff;
-    return family >= 0x1a;
+    return family;
+}
+
+/* AMD's family 1Ah and later: ordinary stores beat streaming ones, string copies memcpy. */
+static bool cpu_prefers_ordinary_stores(void) {
+    return cpu_amd_family() >= 0x1a;
+}
+
+/* AMD before family 1Ah: a hardware gather is microcode, slower than loading its lanes one by
+ * one. */
+static bool cpu_gathers_by_loads(void) {
+    unsigned family = cpu_amd_family();
+    return family != 0 && family < 0x1a;
 }
 
 /* The bytes of second-level cache a core can count on, from the deterministic cache parameters
@@ -101,6 +121,10 @@ static bool cpu_prefers_ordinary_stores(void) {
     return false; /* (without SSE2, a streaming copy is memcpy anyway) */
 }
 
+static bool cpu_gathers_by_loads(void) {
+    return false; /* (no hardware gathers) */
+}
+
 static size_t cpu_level2_bytes(void) {
     return 0;
 }
@@ -109,6 +133,7 @@ static size_t cpu_level2_bytes(void) {
 /* Each answer: -1 not asked yet, else the answer (a tix__simd, a tix__stores, KiB). */
 static atomic_int simd_state = -1;
 static atomic_int stores_state = -1;
+static atomic_int gathers_state = -1;
 static atomic_int block_state = -1;
 
 /* The cached answer in *state, asking `probe` the first time. */
@@ -123,6 +148,10 @@ static int answer(atomic_int* state, int (*probe)(void)) {
 
 static int cpu_stores(void) {
     return cpu_prefers_ordinary_stores() ? TIX__STORES_STRING : TIX__STORES_STREAMING;
+}
+
+static int cpu_gathers(void) {
+    return cpu_gathers_by_loads() ? 0 : 1;
 }
 
 /* A quarter of the L2 a core has, within [128 KiB, 1 MiB]; 256 KiB where not reported. */
@@ -152,6 +181,14 @@ bool tix__streaming(void) {
 
 void tix__stores_choose(int mode) {
     atomic_store_explicit(&stores_state, mode < 0 ? -1 : mode, memory_order_relaxed);
+}
+
+bool tix__hardware_gathers(void) {
+    return answer(&gathers_state, cpu_gathers) != 0;
+}
+
+void tix__gathers_choose(int pay) {
+    atomic_store_explicit(&gathers_state, pay < 0 ? -1 : pay != 0, memory_order_relaxed);
 }
 
 int64_t tix__block_bytes(void) {

@@ -319,6 +319,14 @@ bool tix__streaming(void); /* tix__store_mode() == TIX__STORES_STREAMING */
 /* A tix__stores, or -1: as the CPU says (for the tests that run every way; not thread-safe
  * against running calls). */
 void tix__stores_choose(int mode);
+/* Whether the CPU's hardware gathers beat loading their lanes one at a time (not on AMD
+ * before family 1Ah), unless tix__gathers_choose said otherwise: where they do not, the
+ * dense gathers of kernels/simd_x86.c check a vector of indices at once and then load its
+ * lanes one by one. */
+bool tix__hardware_gathers(void);
+/* 1 (they do), 0 (they do not), or -1: as the CPU says (for the tests that run both ways; not
+ * thread-safe against running calls). */
+void tix__gathers_choose(int pay);
 /* The bytes of data that one tile of a cache-blocked gather reads (execute.c): a quarter of the
  * L2 cache a core has, unless tix__block_choose said otherwise. */
 int64_t tix__block_bytes(void);

@@ -5,16 +5,18 @@
  * the portable loops do all the work; tests run both and compare them (tests/unit/test_simd.c).
  *
  * Hardware gathers, measured against the portable shortest loops (bench/ab.sh,
- * docs/PERFORMANCE.md): along a dense axis with AVX2 (gather_elements_last on Zen 3: 0.86 to
- * 0.88x the time at 1 thread, 0.95 to 0.98x at 2); a row of elements that each come from
- * another row with AVX-512 (gather_elements_first on Zen 5, from its packed tiles); along
- * offsets resolved once for rows that share their indices with AVX-512 (gather_last_axis on
- * Zen 5; with AVX2 on Zen 3 it lost, 1.08-1.20x). In each, 1- and 2-byte elements with
- * AVX-512, through aligned 4-byte words (narrow8; Emerald Rapids). And the division of a
- * mean's float sums by their counts, whole vectors at a time (scatter_elements_unique's shape
- * under mean, on Intel Emerald Rapids with AVX-512F: 0.80x the time), by multiplying where every
- * divisor of a vector is a power of two (0.90x again); float16's and bfloat16's sums too,
- * widened to float32 and rounded back as the portable loops round them (0.16-0.25x). */
+ * docs/PERFORMANCE.md): along a dense axis with AVX2 (gather_elements_last on Intel Emerald
+ * Rapids: 0.72-0.75x the time; on AMD before Zen 5, whose gathers are slow, each vector of
+ * indices checked at once and its lanes loaded one by one instead, 0.86-0.97x on Zen 3); a
+ * row of elements that each come from another row with AVX-512 (gather_elements_first on Zen
+ * 5, from its packed tiles); along offsets resolved once for rows that share their indices
+ * with AVX-512 (gather_last_axis on Zen 5; with AVX2 on Zen 3 it lost, 1.08-1.20x). In each,
+ * 1- and 2-byte elements with AVX-512, through aligned 4-byte words (narrow8; Emerald Rapids).
+ * And the division of a mean's float sums by their counts, whole vectors at a time
+ * (scatter_elements_unique's shape under mean, on Intel Emerald Rapids with AVX-512F: 0.80x
+ * the time), by multiplying where every divisor of a vector is a power of two (0.90x again);
+ * float16's and bfloat16's sums too, widened to float32 and rounded back as the portable loops
+ * round them (0.16-0.25x). */
 #include "../internal.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -75,15 +77,28 @@ static inline int64_t fill8(const char* fill) {
     return f;
 }
 
+/* dst[k] = src[at[k] * size] for k < count, the positions int64 or int32 by `width`: a vector's
+ * lanes, all in range, loaded one by one where the CPU's hardware gathers are slower (`loads`,
+ * tix__hardware_gathers). */
+static inline __attribute__((always_inline)) void load_lanes(char* dst, const char* src,
+                                                             const void* at, int count,
+                                                             size_t size, size_t width) {
+    for (int k = 0; k < count; k++) {
+        int64_t position = width == 8 ? ((const int64_t*)at)[k] : ((const int32_t*)at)[k];
+        memcpy(dst + k * (int64_t)size, src + position * (int64_t)size, size);
+    }
+}
+
 /* Eight elements at a time while no position is outside [0, bound) (negative indices wrapped
  * when wrap), or, where `fill` is set, with the fill in the lanes outside (masked gathers, which
  * read nothing for them), or, where `clamp` is, from the nearer end; *filled_any set where some
- * lane took the fill. (Each loop takes the fields of tix__lanes as values: the stores through
- * dst might alias a struct read through a pointer, and the loop would read it again on every
- * vector.) */
+ * lane took the fill; a vector all in range by loads where `loads` (the fills and clamps
+ * still by masked gathers: with one index in 8 ignored, 0.54x the time of the portable loop on
+ * Zen 3). (Each loop takes the fields of tix__lanes as values: the stores through dst might
+ * alias a struct read through a pointer, and the loop would read it again on every vector.) */
 AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                   int64_t bound, const char* fill, bool clamp, bool wrap,
-                                   bool* filled_any) {
+                                   int64_t bound, const char* fill, bool clamp, bool loads,
+                                   bool wrap, bool* filled_any) {
     const __m256i last = _mm256_set1_epi64x(bound - 1);
     const __m256i size = _mm256_set1_epi64x(bound);
     /* (64-bit lane masks to 32-bit ones: the low half of each) */
@@ -102,6 +117,13 @@ AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indic
         __m256i out_a = outside64(a, last), out_b = outside64(b, last);
         __m256i bad = _mm256_or_si256(out_a, out_b);
         __m128 low, high;
+        if (loads && _mm256_testz_si256(bad, bad)) {
+            int64_t at[8];
+            _mm256_storeu_si256((__m256i*)(void*)at, a);
+            _mm256_storeu_si256((__m256i*)(void*)(at + 4), b);
+            load_lanes(dst + i * 4, src, at, 8, 4, 8);
+            continue;
+        }
         if (_mm256_testz_si256(bad, bad)) {
             low = _mm256_i64gather_ps((const float*)(const void*)src, a, 4);
             high = _mm256_i64gather_ps((const float*)(const void*)src, b, 4);
@@ -128,8 +150,8 @@ AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indic
 }
 
 AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                   int64_t bound, const char* fill, bool clamp, bool wrap,
-                                   bool* filled_any) {
+                                   int64_t bound, const char* fill, bool clamp, bool loads,
+                                   bool wrap, bool* filled_any) {
     const __m256i last = _mm256_set1_epi32((int32_t)(bound - 1));
     const __m256i size = _mm256_set1_epi32((int32_t)bound);
     const __m256 fills = _mm256_castsi256_ps(_mm256_set1_epi32(fill4(fill)));
@@ -142,6 +164,12 @@ AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indic
             a = wrapped32(a, size);
         __m256i bad = outside32(a, last);
         __m256 v;
+        if (loads && _mm256_testz_si256(bad, bad)) {
+            int32_t at[8];
+            _mm256_storeu_si256((__m256i*)(void*)at, a);
+            load_lanes(dst + i * 4, src, at, 8, 4, 4);
+            continue;
+        }
         if (_mm256_testz_si256(bad, bad)) {
             v = _mm256_i32gather_ps((const float*)(const void*)src, a, 4);
         } else if (fill != NULL) {
@@ -161,8 +189,8 @@ AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indic
 
 /* Four elements at a time, as gather4_i64. */
 AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                   int64_t bound, const char* fill, bool clamp, bool wrap,
-                                   bool* filled_any) {
+                                   int64_t bound, const char* fill, bool clamp, bool loads,
+                                   bool wrap, bool* filled_any) {
     const __m256i last = _mm256_set1_epi64x(bound - 1);
     const __m256i size = _mm256_set1_epi64x(bound);
     const __m256i fills = _mm256_set1_epi64x(fill8(fill));
@@ -175,6 +203,12 @@ AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indic
             a = wrapped64(a, size);
         __m256i bad = outside64(a, last);
         __m256i v;
+        if (loads && _mm256_testz_si256(bad, bad)) {
+            int64_t at[4];
+            _mm256_storeu_si256((__m256i*)(void*)at, a);
+            load_lanes(dst + i * 8, src, at, 4, 8, 8);
+            continue;
+        }
         if (_mm256_testz_si256(bad, bad)) {
             v = _mm256_i64gather_epi64((const long long*)(const void*)src, a, 8);
         } else if (fill != NULL) {
@@ -193,8 +227,8 @@ AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indic
 }
 
 AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indices, int64_t n,
-                                   int64_t bound, const char* fill, bool clamp, bool wrap,
-                                   bool* filled_any) {
+                                   int64_t bound, const char* fill, bool clamp, bool loads,
+                                   bool wrap, bool* filled_any) {
     const __m128i last = _mm_set1_epi32((int32_t)(bound - 1));
     const __m128i size = _mm_set1_epi32((int32_t)bound);
     const __m256i fills = _mm256_set1_epi64x(fill8(fill));
@@ -208,6 +242,12 @@ AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indic
         __m128i bad =
             _mm_or_si128(_mm_cmpgt_epi32(a, last), _mm_cmpgt_epi32(_mm_setzero_si128(), a));
         __m256i v;
+        if (loads && _mm_testz_si128(bad, bad)) {
+            int32_t at[4];
+            _mm_storeu_si128((__m128i*)(void*)at, a);
+            load_lanes(dst + i * 8, src, at, 4, 8, 4);
+            continue;
+        }
         if (_mm_testz_si128(bad, bad)) {
             v = _mm256_i32gather_epi64((const long long*)(const void*)src, a, 8);
         } else if (fill != NULL) {
@@ -234,9 +274,10 @@ AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indic
     __attribute__((target("avx2"))) static int64_t name(char* dst, const char* src,              \
                                                         const char* indices, int64_t n,          \
                                                         tix__lanes* l) {                         \
+        bool loads = !tix__hardware_gathers();                                                    \
         if (l->wrap)                                                                              \
-            return name##_loop(dst, src, indices, n, LANES(l), true, &l->filled);                 \
-        return name##_loop(dst, src, indices, n, LANES(l), false, &l->filled);                    \
+            return name##_loop(dst, src, indices, n, LANES(l), loads, true, &l->filled);          \
+        return name##_loop(dst, src, indices, n, LANES(l), loads, false, &l->filled);             \
     }
 WRAP_COPIES(gather4_i64)
 WRAP_COPIES(gather4_i32)

@@ -35,6 +35,11 @@
  * test_row_reductions_against_portable and test_bfloat16_means. Their min and max in dense rows
  * compare bits, against a written order of values: test_16bit_extremes_in_rows.
  *
+ * Where the CPU's hardware gathers are slow (AMD before Zen 5), the AVX2 gathers check a vector
+ * of indices and load its lanes one by one: every case runs both ways
+ * (tix__gathers_choose), and test_gathers_as_linux_sees_the_cpu checks which way the library
+ * takes.
+ *
  * The level the library finds is the one Linux lists: test_level_as_linux_sees_it. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
 #include <sys/mman.h>
@@ -51,6 +56,8 @@ enum { SIMD_NONE, SIMD_AVX2, SIMD_AVX512, SIMD_AVX512_FP16, SIMD_LEVELS };
 void tix__simd_limit(int most);
 enum tix__simd { TIX__SIMD_NONE = 0, TIX__SIMD_AVX2, TIX__SIMD_AVX512, TIX__SIMD_AVX512_FP16 };
 enum tix__simd tix__simd_level(void);
+bool tix__hardware_gathers(void);
+void tix__gathers_choose(int pay);
 
 /* Along axis 1, data [ROWS, WIDTH]; along axis 0, data [WIDTH, COLUMNS]. */
 enum { ROWS = 3, WIDTH = 300, COLUMNS = 1100 };
@@ -146,8 +153,10 @@ static void test_gathers_against_portable(void** state) {
                         tix_status off = run_case(data, dtypes[t], kind, values, n, index,
                                                   negative, rules[r], portable, &off_at);
                         tix_status on = TIX_STATUS_OK;
-                        for (int level = SIMD_AVX2; level < SIMD_LEVELS; level++) {
-                            tix__simd_limit(level);
+                        /* each level with the hardware gathers and with loads instead */
+                        for (int way = 0; way < 2 * (SIMD_LEVELS - SIMD_AVX2); way++) {
+                            tix__simd_limit(SIMD_AVX2 + way / 2);
+                            tix__gathers_choose(way % 2);
                             on = run_case(data, dtypes[t], kind, values, n, index, negative,
                                           rules[r], simd, &on_at);
                             assert_int_equal(on, off);
@@ -184,6 +193,7 @@ static void test_gathers_against_portable(void** state) {
             }
         }
     }
+    tix__gathers_choose(-1);
     assert_true(cases > 0);
 }
 
@@ -698,24 +708,36 @@ static void test_16bit_extremes_in_rows(void** state) {
     check_extremes_in_rows(DT_BF16, brains);
 }
 
+/* The first line of x86 Linux's /proc/cpuinfo that starts with `key`, into line; false where
+ * there is none (another system, or another processor). */
+static bool cpuinfo_line(const char* key, char* line, size_t size) {
+#if !defined(__x86_64__)
+    return false;
+#endif
+    FILE* cpuinfo = fopen("/proc/cpuinfo", "r");
+    if (cpuinfo == NULL)
+        return false;
+    bool found = false;
+    while (!found && fgets(line, (int)size, cpuinfo) != NULL)
+        found = strncmp(line, key, strlen(key)) == 0;
+    fclose(cpuinfo);
+    return found;
+}
+
+/* Whether valgrind runs the test: its CPUID describes a processor of its own. */
+static bool under_valgrind(void) {
+    const char* preload = getenv("LD_PRELOAD");
+    return preload != NULL && strstr(preload, "vgpreload") != NULL;
+}
+
 /* The level the library finds (src/cpu.c, by CPUID) is the one Linux's list of the CPU's
  * features gives: AVX2 with F16C, AVX-512F, and AVX512-FP16 with BW and VL. Under valgrind,
  * whose CPUID lists fewer (no AVX-512), at most that one. (Where there is no /proc/cpuinfo, or
  * it is not x86's, nothing to compare with.) */
 static void test_level_as_linux_sees_it(void** state) {
     (void)state;
-#if !defined(__x86_64__)
-    skip();
-#endif
-    FILE* cpuinfo = fopen("/proc/cpuinfo", "r");
-    if (cpuinfo == NULL)
-        skip();
     static char line[16384];
-    bool found = false;
-    while (!found && fgets(line, sizeof line, cpuinfo) != NULL)
-        found = strncmp(line, "flags", 5) == 0;
-    fclose(cpuinfo);
-    if (!found)
+    if (!cpuinfo_line("flags", line, sizeof line))
         skip();
     const char* names[] = {"avx2", "f16c", "avx512f", "avx512bw", "avx512vl", "avx512_fp16"};
     bool has[6] = {false};
@@ -727,11 +749,27 @@ static void test_level_as_linux_sees_it(void** state) {
                           : has[3] && has[4] && has[5] ? TIX__SIMD_AVX512_FP16
                                                        : TIX__SIMD_AVX512;
     tix__simd_limit(SIMD_LEVELS); /* (what the CPU has) */
-    const char* preload = getenv("LD_PRELOAD");
-    if (preload != NULL && strstr(preload, "vgpreload") != NULL)
+    if (under_valgrind())
         assert_true(tix__simd_level() <= want);
     else
         assert_int_equal(tix__simd_level(), want);
+}
+
+/* The library loads the lanes of its dense gathers one by one (tix__hardware_gathers false) on
+ * the processors Linux names AMD of a family before 26 (1Ah, Zen 5), and nowhere else. (Not
+ * under valgrind, whose CPUID names another processor.) */
+static void test_gathers_as_linux_sees_the_cpu(void** state) {
+    (void)state;
+    static char vendor[256], family[256];
+    if (!cpuinfo_line("vendor_id", vendor, sizeof vendor) ||
+        !cpuinfo_line("cpu family", family, sizeof family) || under_valgrind())
+        skip();
+    const char* number = strchr(family, ':');
+    assert_non_null(number);
+    bool amd = strstr(vendor, "AuthenticAMD") != NULL;
+    bool loads = amd && atoi(number + 1) < 26;
+    tix__gathers_choose(-1);
+    assert_int_equal(tix__hardware_gathers(), !loads);
 }
 
 /* Data [ROWS, NARROW] of int8 or float16: tix_gather along axis 1 by indices [n] that its rows
@@ -831,6 +869,7 @@ int main(void) {
         cmocka_unit_test(test_bfloat16_means),
         cmocka_unit_test(test_16bit_extremes_in_rows),
         cmocka_unit_test(test_level_as_linux_sees_it),
+        cmocka_unit_test(test_gathers_as_linux_sees_the_cpu),
         cmocka_unit_test(test_narrow_gathers_against_portable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
