@@ -25,9 +25,11 @@
  * AVX-512 gathers measured faster than the portable loop.)
  *
  * The fourth answer, the size of a cache-blocked gather's tiles (execute.c), is a quarter of
- * the second-level cache that one core has: 256 KiB on Zen 5 (1 MiB of L2 a core), where
- * 512 KiB took 1.12-1.15x the time of gather_elements_first, and 512 KiB on Intel's Emerald
- * Rapids (2 MiB), where it took 0.86x that of 256 KiB at 1 thread and 0.94x at 2. */
+ * the second-level cache that one core has, or half of it up to 256 KiB where that is more:
+ * 256 KiB on Zen 5 (1 MiB of L2 a core), where 512 KiB took 1.12-1.15x the time of
+ * gather_elements_first; 512 KiB on Intel's Emerald Rapids (2 MiB), where it took 0.86x that
+ * of 256 KiB at 1 thread and 0.94x at 2; and 256 KiB on Zen 3 (512 KiB), where a quarter,
+ * 128 KiB, took 1.09-1.19x the time at 1 thread and 1.02-1.09x at 2. */
 #include <stdatomic.h>
 
 #include "internal.h"
@@ -154,12 +156,8 @@ static int cpu_gathers(void) {
     return cpu_gathers_by_loads() ? 0 : 1;
 }
 
-/* A quarter of the L2 a core has, within [128 KiB, 1 MiB]; 256 KiB where not reported. */
 static int cpu_block_kib(void) {
-    size_t kib = cpu_level2_bytes() / 4 / 1024;
-    if (kib == 0)
-        return 256;
-    return kib < 128 ? 128 : kib > 1024 ? 1024 : (int)kib;
+    return (int)(tix__block_bytes_for((int64_t)cpu_level2_bytes()) / 1024);
 }
 
 tix__simd tix__simd_level(void) {
@@ -193,6 +191,14 @@ void tix__gathers_choose(int pay) {
 
 int64_t tix__block_bytes(void) {
     return (int64_t)answer(&block_state, cpu_block_kib) * 1024;
+}
+
+int64_t tix__block_bytes_for(int64_t level2) {
+    int64_t kib = level2 / 1024, half = kib / 2 < 256 ? kib / 2 : 256;
+    kib = kib / 4 > half ? kib / 4 : half;
+    if (kib == 0)
+        return 256 * 1024;
+    return (kib < 128 ? 128 : kib > 1024 ? 1024 : kib) * 1024;
 }
 
 void tix__block_choose(int64_t bytes) {

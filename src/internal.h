@@ -327,9 +327,13 @@ bool tix__hardware_gathers(void);
 /* 1 (they do), 0 (they do not), or -1: as the CPU says (for the tests that run both ways; not
  * thread-safe against running calls). */
 void tix__gathers_choose(int pay);
-/* The bytes of data that one tile of a cache-blocked gather reads (execute.c): a quarter of the
- * L2 cache a core has, unless tix__block_choose said otherwise. */
+/* The bytes of data that one tile of a cache-blocked gather reads (execute.c): what
+ * tix__block_bytes_for says of the L2 cache a core has, unless tix__block_choose said
+ * otherwise. */
 int64_t tix__block_bytes(void);
+/* For `level2` bytes of L2 (0: not known, then 256 KiB): a quarter of it, or half of it up to
+ * 256 KiB where that is more, within [128 KiB, 1 MiB]. */
+int64_t tix__block_bytes_for(int64_t level2);
 /* Bytes (a multiple of 1 KiB), or 0: as the CPU says (for the tests that pin the tiles; not
  * thread-safe against running calls). */
 void tix__block_choose(int64_t bytes);

@@ -463,6 +463,7 @@ static void blocked_expected(const unsigned char* data, bool transposed, size_t 
 }
 
 int64_t tix__block_bytes(void);
+int64_t tix__block_bytes_for(int64_t level2);
 void tix__block_choose(int64_t bytes);
 
 /* Large gathers along axis 0 read one element per index from rows they jump between: the
@@ -546,7 +547,14 @@ static void cache_blocked_in(int64_t tile_bytes) {
 
 static void test_cache_blocked(void** state) {
     (void)state;
-    int64_t own = tix__block_bytes(); /* the CPU's: a quarter of its L2, in [128 KiB, 1 MiB] */
+    /* the tiles for an L2 of each size: a quarter of it, or half up to 256 KiB, within
+     * [128 KiB, 1 MiB], and 256 KiB for an L2 not known */
+    static const int64_t level2[][2] = {{0, 256}, {128, 128}, {256, 128}, {512, 256},
+                                        {768, 256}, {1024, 256}, {1280, 320}, {2048, 512},
+                                        {8192, 1024}};
+    for (size_t k = 0; k < sizeof level2 / sizeof level2[0]; k++)
+        assert_int_equal(tix__block_bytes_for(level2[k][0] * 1024), level2[k][1] * 1024);
+    int64_t own = tix__block_bytes(); /* the CPU's */
     assert_true(own >= 128 * 1024 && own <= 1024 * 1024 && own % 1024 == 0);
     cache_blocked_in(256 * 1024);
     cache_blocked_in(1024 * 1024);
