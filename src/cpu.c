@@ -18,8 +18,8 @@
  * and 2. Elsewhere streaming stores are taken, as the textbook says, and memcpy.
  *
  * AMD's hardware gathers before Zen 5 are microcode, slower than loading their lanes one by
- * one: on Zen 3 (family 19h), gather_elements_last took 1.12-1.25x the time of the portable
- * loop with AVX2's gathers (int32 indices: 0.98-1.05x), and 0.86-0.97x with each vector's
+ * one: on Zen 3 (family 19h), gather_elements_last took 1.09-1.25x the time of the portable
+ * loop with AVX2's gathers (int32 indices: 0.98-1.05x), and 0.86-1.02x with each vector's
  * indices checked at once and its lanes loaded one by one. (Zen 2 and Zen 4 by a public
  * report: avoiding gathers made astc-encoder 13.5% faster on Zen 4. Zen 5 improved them: there
  * AVX-512 gathers measured faster than the portable loop.)
@@ -132,7 +132,8 @@ static size_t cpu_level2_bytes(void) {
 }
 #endif
 
-/* Each answer: -1 not asked yet, else the answer (a tix__simd, a tix__stores, KiB). */
+/* Each answer: -1 not asked yet, else the answer (a tix__simd, a tix__stores, 1 where hardware
+ * gathers pay, else 0, and KiB). */
 static atomic_int simd_state = -1;
 static atomic_int stores_state = -1;
 static atomic_int gathers_state = -1;

@@ -7,7 +7,7 @@
  * Hardware gathers, measured against the portable shortest loops (bench/ab.sh,
  * docs/PERFORMANCE.md): along a dense axis with AVX2 (gather_elements_last on Intel Emerald
  * Rapids: 0.72-0.75x the time; on AMD before Zen 5, whose gathers are slow, each vector of
- * indices checked at once and its lanes loaded one by one instead, 0.86-0.97x on Zen 3); a
+ * indices checked at once and its lanes loaded one by one instead, 0.86-1.02x on Zen 3); a
  * row of elements that each come from another row with AVX-512 (gather_elements_first on Zen
  * 5, from its packed tiles); along offsets resolved once for rows that share their indices
  * with AVX-512 (gather_last_axis on Zen 5; with AVX2 on Zen 3 it lost, 1.08-1.20x). In each,
@@ -93,9 +93,10 @@ static inline __attribute__((always_inline)) void load_lanes(char* dst, const ch
  * when wrap), or, where `fill` is set, with the fill in the lanes outside (masked gathers, which
  * read nothing for them), or, where `clamp` is, from the nearer end; *filled_any set where some
  * lane took the fill; a vector all in range by loads where `loads` (the fills and clamps
- * still by masked gathers: with one index in 8 ignored, 0.54x the time of the portable loop on
- * Zen 3). (Each loop takes the fields of tix__lanes as values: the stores through dst might
- * alias a struct read through a pointer, and the loop would read it again on every vector.) */
+ * still by masked gathers: with one index in 8 ignored, 0.54-0.66x the time of the portable
+ * loop on Zen 3). (Each loop takes the fields of tix__lanes as values: the stores through dst
+ * might alias a struct read through a pointer, and the loop would read it again on every
+ * vector.) */
 AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indices, int64_t n,
                                    int64_t bound, const char* fill, bool clamp, bool loads,
                                    bool wrap, bool* filled_any) {
