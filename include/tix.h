@@ -27,12 +27,13 @@
  * - All offsets are computed in 64 bits: tensors over 2^31 and 2^32 elements work.
  * - A zero-size dimension is valid; such a call checks its arguments and moves nothing.
  * - Options NULL or all-zero mean ONNX semantics, serial execution, no diagnostic.
- * - The library never aborts, exits, prints, keeps global state (beyond two cached answers
- *   about the CPU: which vector instructions it has, and how long copies store best on it),
- *   or reads or writes outside the elements of the views it is given. Every call is reentrant
- *   and thread-safe. It assumes that every element of each view lies in memory the caller may
- *   access, and checks what it can: a view whose elements would reach past either end of the
- *   address space is TIX_STATUS_INVALID_STRIDES.
+ * - The library never aborts, exits, prints, keeps global state (beyond four cached answers
+ *   about the CPU: which vector instructions it has, how long copies store best on it, whether
+ *   its hardware gathers pay, and how large its L2 cache is), or reads or writes outside the
+ *   elements of the views it is given. Every call is reentrant and thread-safe. It assumes
+ *   that every element of each view lies in memory the caller may access, and checks what it
+ *   can: a view whose elements would reach past either end of the address space is
+ *   TIX_STATUS_INVALID_STRIDES.
  *
  * Indices
  * - Index dtypes: int8, int16, int32, int64, uint8, uint16, uint32, uint64.
