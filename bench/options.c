@@ -14,86 +14,52 @@
  * scatter_elements_unique under add took 1.28-1.34x the time of its own options; in blocks,
  * 1.00-1.02x.
  *
- *   cc -O2 -std=c11 -Iinclude -Itools/tix bench/options.c bench/variants.c \
+ *   cc -O2 -std=c11 -Iinclude -Itools/tix bench/options.c bench/turns.c bench/variants.c \
  *       tools/tix/bench_workloads.c build-bench/src/libtix.a -lpthread -lm -o options
  *   ./options [-q] [-t THREADS] [-n RUNS] [-b BLOCK] WORKLOAD     (-q: the --quick sizes) */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "timing.h"
-#include "variants.h"
+#include "turns.h"
 
-enum { MAX_RUNS = 101 };
+/* Way k: variant k of the set. */
+static void use_variant(bench_turns* t, int k, void* context) {
+    (void)context;
+    bench_variant_apply(&t->c, &t->set.variant[k]);
+}
 
 int main(int argc, char** argv) {
-    bool quick = false;
-    int threads = 1, runs = 11, block = 3;
+    bench_turns_flags flags = {false, 1, 11, 3};
     const char* name = NULL;
     for (int k = 1; k < argc; k++) {
-        if (strcmp(argv[k], "-q") == 0) {
-            quick = true;
-        } else if (strcmp(argv[k], "-t") == 0 && k + 1 < argc) {
-            threads = atoi(argv[++k]);
-        } else if (strcmp(argv[k], "-n") == 0 && k + 1 < argc) {
-            runs = atoi(argv[++k]);
-        } else if (strcmp(argv[k], "-b") == 0 && k + 1 < argc) {
-            block = atoi(argv[++k]);
-        } else {
-            name = argv[k];
-        }
+        if (!bench_turns_flag(argc, argv, &k, &flags)) name = argv[k];
     }
     size_t which = 0;
     while (which < BENCH_WORKLOAD_COUNT && (name == NULL || strcmp(bench_specs[which].name, name)))
         which++;
-    if (which == BENCH_WORKLOAD_COUNT || threads < 1 || runs < 1 || runs > MAX_RUNS ||
-        block < 1) {
+    if (which == BENCH_WORKLOAD_COUNT || !bench_turns_flags_valid(&flags)) {
         fprintf(stderr, "usage: options [-q] [-t THREADS] [-n RUNS (1-%d)] [-b BLOCK] WORKLOAD\n",
-                MAX_RUNS);
+                BENCH_MAX_RUNS);
         return 2;
     }
-    bench_case c;
-    if (!bench_case_setup(&c, which, quick)) return 1;
-    tix_threadpool* pool = threads > 1 ? tix_threadpool_create((size_t)threads) : NULL;
-    tix_executor executor;
-    if (pool != NULL) executor = tix_threadpool_executor(pool);
-
-    tix_options own = c.options;
-    own.executor = pool != NULL ? &executor : NULL;
-    bench_variants set;
-    if (!bench_variants_make(&set, &c, &own)) return 1;
-    const bench_variant* v = set.variant;
-
-    static double times[BENCH_MAX_VARIANTS][MAX_RUNS];
-    const bench_case own_case = c;
-    int timed[BENCH_MAX_VARIANTS] = {0};
-    while (timed[set.count - 1] < runs) {
-        for (int k = 0; k < set.count; k++) {
-            bench_variant_apply(&c, &v[k]);
-            for (int j = -1; j < block && timed[k] < runs; j++) { /* (j = -1: untimed) */
-                double start = bench_seconds() * 1e3;
-                tix_status status = bench_case_run(&c, false);
-                double end = bench_seconds() * 1e3;
-                if (status != TIX_STATUS_OK) {
-                    fprintf(stderr, "%s: %s\n", v[k].name, tix_status_name(status));
-                    return 1;
-                }
-                if (j >= 0) times[k][timed[k]++] = end - start;
-            }
-        }
+    static bench_turns t;
+    if (!bench_turns_setup(&t, which, flags.quick, flags.threads)) return 1;
+    const bench_variant* v = t.set.variant;
+    static double times[BENCH_MAX_VARIANTS][BENCH_MAX_RUNS];
+    tix_status status;
+    int failed = bench_turns_time(&t, t.set.count, flags.runs, flags.block, use_variant, NULL,
+                                  times, &status);
+    if (failed >= 0) {
+        fprintf(stderr, "%s: %s\n", v[failed].name, tix_status_name(status));
+        return 1;
     }
-    printf("%s, %d thread%s, median of %d calls\n", name, threads, threads > 1 ? "s" : "", runs);
-    double base = 0;
-    for (int k = 0; k < set.count; k++) {
-        bench_sort(times[k], (size_t)runs);
-        double median = times[k][runs / 2];
-        if (k == 0) base = median;
-        printf("  %-13s %-32s %9.3f ms  %5.2fx\n", v[k].key, v[k].name, median, median / base);
+    printf("%s, %d thread%s, median of %d calls\n", name, flags.threads,
+           flags.threads > 1 ? "s" : "", flags.runs);
+    for (int k = 0; k < t.set.count; k++) {
+        double median = times[k][flags.runs / 2];
+        printf("  %-13s %-32s %9.3f ms  %5.2fx\n", v[k].key, v[k].name, median,
+               median / times[0][flags.runs / 2]);
     }
-    c = own_case;
-    bench_variants_free(&set);
-    bench_case_free(&c);
-    tix_threadpool_destroy(pool);
+    bench_turns_free(&t);
     return 0;
 }
