@@ -118,7 +118,6 @@ int main(int argc, char** argv) {
     tix_status status;
     int failed =
         bench_turns_time(&t, count, flags.runs, flags.block, use_setting, settings, times, &status);
-    apply_setting(&(setting){"", SIMD_ALL, -1, 0});
     if (failed >= 0) {
         fprintf(stderr, "%s: %s\n", settings[failed].text, tix_status_name(status));
         return 1;
