@@ -106,6 +106,10 @@
  * prefetch the rows this far ahead, when a row spans at most ROW_SPAN_MAX bytes. */
 #define ROWS_AHEAD 2
 #define ROW_SPAN_MAX (16 * 1024)
+/* ... in parts of this many bytes, each between pieces of a row before it rather than all at
+ * its start: a burst of a 4 KiB row's 64 lines waits on the few misses a core holds, holding
+ * up the loads of the row itself. */
+#define PREFETCH_PIECE 512
 /* A pass is blocked for the cache (block_for_cache) only where the rows that reach a block are
  * at least 1/GATHER_BLOCK_SHARE of its positions (gather), 1/SCATTER_BLOCK_SHARE (scatter, which
  * copies its block back too): fewer reach too little of it to pay for the copies. Along axis 0
@@ -251,87 +255,107 @@ static void fill_doubling(char* dst, const char* element, size_t size, int64_t b
     }
 }
 
-/* Prefetches the lines of `bytes` bytes from `at`. */
-static void prefetch_span(const char* at, int64_t bytes) {
+/* Prefetches the lines of `bytes` bytes from `at`. (The prefetching helpers are always inlined:
+ * GCC counts a function whose only effects are prefetches as having none at all, and drops a
+ * call to it that it does not inline; GCC 12 dropped every prefetch of element_panel so.) */
+TIX__TEMPLATE void prefetch_span(const char* at, int64_t bytes) {
     for (int64_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH(at + b);
 }
 
 /* The same for lines about to be written. */
-static void prefetch_span_for_write(char* at, int64_t bytes) {
+TIX__TEMPLATE void prefetch_span_for_write(char* at, int64_t bytes) {
     for (int64_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH_WRITE(at + b);
 }
 
-/* Prefetches what `spans` says of row r of a panel. */
-static void prefetch_ahead(char* const* base, const int64_t* rs, const int64_t* spans,
-                           int64_t r) {
+/* Prefetches part q of `parts` of what `spans` says of row r of a panel (the lines of each
+ * span divided evenly; part 0 of 1 is all of it). */
+TIX__TEMPLATE void prefetch_ahead(char* const* base, const int64_t* rs, const int64_t* spans,
+                                  int64_t r, int64_t q, int64_t parts) {
     for (int o = 0; o < TIX__OPERANDS; o++) {
-        if (spans[o] != 0) /* (an operand a pass does not use has no base) */
-            prefetch_span(base[o] + r * rs[o], spans[o]);
+        if (spans[o] == 0) /* (an operand a pass does not use has no base) */
+            continue;
+        int64_t lines = (spans[o] + TIX__CACHE_LINE - 1) / TIX__CACHE_LINE;
+        int64_t from = lines * q / parts, to = lines * (q + 1) / parts;
+        prefetch_span(base[o] + r * rs[o] + from * TIX__CACHE_LINE,
+                      (to - from) * TIX__CACHE_LINE);
+    }
+}
+
+/* How many parts a row ahead is prefetched in, among as many pieces of the row before it:
+ * PREFETCH_PIECE bytes of the longest span a part. */
+static int64_t prefetch_parts(const int64_t* spans) {
+    int64_t parts = 1;
+    for (int o = 0; o < TIX__OPERANDS; o++) {
+        int64_t k = (spans[o] + PREFETCH_PIECE - 1) / PREFETCH_PIECE;
+        parts = k > parts ? k : parts;
+    }
+    return parts;
+}
+
+/* Elements [i, i + count) of row r of an element panel, by the pass's kernel: resolving their
+ * indices as it goes (`fused`), or by their offsets at `xo`. */
+static void element_piece(const pass* p, const tix__tuples* tuples, char* const* base,
+                          const int64_t* rs, const int64_t* es, int64_t r, int64_t i,
+                          int64_t count, const int64_t* xo, bool fused) {
+    char* d = at(base[TIX__DIRECT], r * rs[TIX__DIRECT] + i * es[TIX__DIRECT]);
+    char* x = base[TIX__INDEXED] + r * rs[TIX__INDEXED] + i * es[TIX__INDEXED];
+    const char* indices = at(base[TIX__INDICES], r * rs[TIX__INDICES] + i * es[TIX__INDICES]);
+    bool constant = p->kind == PASS_CONSTANT;
+    const char* src = constant ? p->constant : d; /* (a scatter's updates) */
+    int64_t ss = constant ? 0 : es[TIX__DIRECT];
+    if (p->kind == PASS_GATHER && fused) {
+        note(p, p->fused(d, es[TIX__DIRECT], x, es[TIX__INDEXED], indices, es[TIX__INDICES], count,
+                         tuples, p->constant));
+    } else if (p->kind == PASS_GATHER) {
+        p->gather(d, es[TIX__DIRECT], x, es[TIX__INDEXED], xo, count, p->constant);
+    } else if (fused) {
+        note(p, p->fused_scatter(x, es[TIX__INDEXED], src, ss, indices, es[TIX__INDICES], count,
+                                 tuples));
+    } else {
+        p->scatter(x, es[TIX__INDEXED], src, ss, xo, count);
     }
 }
 
 /* A tuple per element: m rows of n elements, element i of row r using the tuple at
- * indices + r * rs[INDICES] + i * es[INDICES]. Row by row; but rows that share their indices
- * (rs[INDICES] == 0) go in blocks, a chunk of indices resolved once for the whole block, which
- * visits a chunk of every row before the next chunk: only where that order cannot show, in a
- * gather, or where the rows address different elements (rs[INDEXED] != 0). Where a row is one
- * chunk, it is resolved once for all the blocks. */
+ * indices + r * rs[INDICES] + i * es[INDICES]. Row by row, each resolved as it goes where the
+ * pass has a fused kernel; but rows that share their indices (rs[INDICES] == 0) go in blocks, a
+ * chunk of indices resolved once for the whole block, which visits a chunk of every row before
+ * the next chunk: only where that order cannot show, in a gather, or where the rows address
+ * different elements (rs[INDEXED] != 0). Where a row is one chunk, it is resolved once for all
+ * the blocks. The row ROWS_AHEAD on is prefetched in parts between pieces of each row's first
+ * chunk. */
 static void element_panel(const pass* p, const tix__tuples* tuples, char* const* base,
                           const int64_t* rs, const int64_t* es, int64_t m, int64_t n) {
     int64_t xo[ROW_CHUNK];
     bool shared = rs[TIX__INDICES] == 0 && m > 1 &&
                   (p->kind == PASS_GATHER || rs[TIX__INDEXED] != 0);
+    bool fused = !shared && (p->kind == PASS_GATHER ? p->fused != NULL : p->fused_scatter != NULL);
     int64_t spans[TIX__OPERANDS];
     prefetch_spans(p, rs, es, n, spans);
+    int64_t parts = prefetch_parts(spans);
     for (int64_t r = 0; r < ROWS_AHEAD && r < m; r++)
-        prefetch_ahead(base, rs, spans, r);
-    if (!shared && p->kind == PASS_GATHER && p->fused != NULL) { /* no offsets to keep */
-        for (int64_t r = 0; r < m; r++) {
-            if (r + ROWS_AHEAD < m)
-                prefetch_ahead(base, rs, spans, r + ROWS_AHEAD);
-            note(p, p->fused(base[TIX__DIRECT] + r * rs[TIX__DIRECT], es[TIX__DIRECT],
-                             base[TIX__INDEXED] + r * rs[TIX__INDEXED], es[TIX__INDEXED],
-                             base[TIX__INDICES] + r * rs[TIX__INDICES], es[TIX__INDICES], n,
-                             tuples, p->constant));
-        }
-        return;
-    }
-    if (!shared && p->kind != PASS_GATHER && p->fused_scatter != NULL) {
-        bool constant = p->kind == PASS_CONSTANT;
-        for (int64_t r = 0; r < m; r++) {
-            if (r + ROWS_AHEAD < m)
-                prefetch_ahead(base, rs, spans, r + ROWS_AHEAD);
-            const char* src = constant ? p->constant : base[TIX__DIRECT] + r * rs[TIX__DIRECT];
-            note(p, p->fused_scatter(base[TIX__INDEXED] + r * rs[TIX__INDEXED],
-                                     es[TIX__INDEXED], src, constant ? 0 : es[TIX__DIRECT],
-                                     base[TIX__INDICES] + r * rs[TIX__INDICES],
-                                     es[TIX__INDICES], n, tuples));
-        }
-        return;
-    }
-    int64_t block = shared ? SHARED_ROWS : 1;
+        prefetch_ahead(base, rs, spans, r, 0, 1);
+    int64_t block = shared ? SHARED_ROWS : 1, chunk = fused ? n : ROW_CHUNK;
     for (int64_t r0 = 0; r0 < m; r0 += block) {
         int64_t rows = m - r0 < block ? m - r0 : block;
-        for (int64_t i0 = 0; i0 < n; i0 += ROW_CHUNK) {
-            int64_t c = n - i0 < ROW_CHUNK ? n - i0 : ROW_CHUNK;
+        for (int64_t i0 = 0; i0 < n; i0 += chunk) {
+            int64_t c = n - i0 < chunk ? n - i0 : chunk;
             for (int64_t r = r0; r < r0 + rows; r++) {
-                if (i0 == 0 && r + ROWS_AHEAD < m)
-                    prefetch_ahead(base, rs, spans, r + ROWS_AHEAD);
                 /* shared: each chunk resolved once per block, or once per panel where a row
                  * is one chunk */
-                if (!shared || (r == r0 && (r0 == 0 || n > ROW_CHUNK))) {
+                if (!fused && (!shared || (r == r0 && (r0 == 0 || n > ROW_CHUNK)))) {
                     const char* indices =
                         base[TIX__INDICES] + r * rs[TIX__INDICES] + i0 * es[TIX__INDICES];
                     note(p, tix__resolve_tuples(tuples, indices, es[TIX__INDICES], c, xo));
                 }
-                char* d = base[TIX__DIRECT] + r * rs[TIX__DIRECT] + i0 * es[TIX__DIRECT];
-                char* x = base[TIX__INDEXED] + r * rs[TIX__INDEXED] + i0 * es[TIX__INDEXED];
-                if (p->kind == PASS_GATHER) {
-                    p->gather(d, es[TIX__DIRECT], x, es[TIX__INDEXED], xo, c, p->constant);
-                } else if (p->kind == PASS_SCATTER) {
-                    p->scatter(x, es[TIX__INDEXED], d, es[TIX__DIRECT], xo, c);
-                } else { /* constant */
-                    p->scatter(x, es[TIX__INDEXED], p->constant, 0, xo, c);
+                bool ahead = i0 == 0 && r + ROWS_AHEAD < m;
+                int64_t pieces = !ahead ? 1 : parts < c ? parts : c;
+                for (int64_t q = 0, a = 0; q < pieces; q++) {
+                    int64_t b = c * (q + 1) / pieces;
+                    if (ahead)
+                        prefetch_ahead(base, rs, spans, r + ROWS_AHEAD, q, pieces);
+                    element_piece(p, tuples, base, rs, es, r, i0 + a, b - a, xo + a, fused);
+                    a = b;
                 }
             }
         }

@@ -603,6 +603,36 @@ static void test_resumed_loops(void** state) {
     }
 }
 
+/* Rows whose part of data spans more than 512 bytes are gathered in pieces, with a row two on
+ * prefetched between them (execute.c, element_panel): each piece must land where its elements
+ * go, whether its indices are resolved as it goes (int64, int32) or into offsets first (int16),
+ * negative ones wrapped. */
+static void test_rows_in_pieces(void** state) {
+    (void)state;
+    enum { ROWS = 7, N = 333 }; /* 1332 bytes a row: three pieces of 111 elements */
+    static float data[ROWS * N], got[ROWS * N], want[ROWS * N];
+    static int64_t idx64[ROWS * N];
+    static int32_t idx32[ROWS * N];
+    static int16_t idx16[ROWS * N];
+    for (int64_t k = 0; k < ROWS * N; k++) {
+        int64_t v = (k * 97 + k / N * 13) % N - (k % 5 == 0 ? N : 0);
+        idx64[k] = v;
+        idx32[k] = (int32_t)v;
+        idx16[k] = (int16_t)v;
+        data[k] = (float)k + 0.25f;
+    }
+    for (int64_t k = 0; k < ROWS * N; k++)
+        want[k] = data[k / N * N + (idx64[k] < 0 ? idx64[k] + N : idx64[k])];
+    tix_tensor d = UT_T(data, DT_F32, ROWS, N), o = UT_T(got, DT_F32, ROWS, N);
+    tix_tensor indices[] = {UT_T(idx64, DT_I64, ROWS, N), UT_T(idx32, DT_I32, ROWS, N),
+                            UT_T(idx16, DT_I16, ROWS, N)};
+    for (int x = 0; x < 3; x++) {
+        memset(got, 0, sizeof got);
+        EXPECT_OK(tix_gather_elements(&d, &indices[x], 1, &o, NULL));
+        assert_memory_equal(got, want, sizeof want);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_onnx_examples),      cmocka_unit_test(test_openvino_examples),
@@ -611,7 +641,7 @@ int main(void) {
         cmocka_unit_test(test_out_of_range_modes), cmocka_unit_test(test_dtypes),
         cmocka_unit_test(test_shape_inference),    cmocka_unit_test(test_large_offsets),
         cmocka_unit_test(test_checked_blocks),     cmocka_unit_test(test_cache_blocked),
-        cmocka_unit_test(test_resumed_loops),
+        cmocka_unit_test(test_resumed_loops),      cmocka_unit_test(test_rows_in_pieces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
