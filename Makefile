@@ -125,7 +125,7 @@ tsan:
 
 # Every test program under valgrind memcheck (tests that run cmake or a shell script, not a test
 # program, are left out); a memcheck error fails the test.
-VALGRIND_EXCLUDE := ^(install_.*|header_standalone|test_cli|example_readme)$$
+VALGRIND_EXCLUDE := ^(install_.*|header_standalone|test_cli|example_readme|prefetches_compiled)$$
 valgrind:
 	@$(DEPS) valgrind
 	$(CMAKE) -S . -B $(VALGRIND_DIR) $(SANITIZER_CMAKE)
