@@ -18,7 +18,10 @@ for o in $*; do
     case $o in *execute.c.o | *execute.c.obj) object=$o ;; esac
 done
 unset IFS
-[ -n "$object" ] || { echo "prefetches.sh: no object of execute.c among the arguments" >&2; exit 1; }
+if [ -z "$object" ]; then
+    echo "prefetches.sh: no object of execute.c among the arguments" >&2
+    exit 1
+fi
 "$objdump" -d --no-show-raw-insn "$object" | awk '
     /^[0-9a-f]+ <[^>]+>:$/ { name = $2; gsub(/[<>:]/, "", name); seen[name] = 1; next }
     /prefetch|prfm/ { count[name]++ }
@@ -36,5 +39,8 @@ unset IFS
             }
         }
         if (failed) exit 1
-        if (found == 0) { print "every pass was inlined into its callers: nothing to check"; exit 77 }
+        if (found == 0) {
+            print "every pass was inlined into its callers: nothing to check"
+            exit 77
+        }
     }'

@@ -1,7 +1,7 @@
 /* tix_gather_elements and tix_gather_elements_shape: the ONNX GatherElements and OpenVINO
  * GatherElements-6 worked examples, 3-D along every axis, indices smaller than data on non-axis
  * dimensions and larger along the axis, broadcasting by a 0 stride, zero-size dimensions, every
- * out-of-range mode, and shape inference. */
+ * out-of-range mode, shape inference, cache-blocked tiles, and long rows gathered in pieces. */
 #include "unit.h"
 
 /* ONNX test_gather_elements_0 and _1, and test_gather_elements_negative_indices. */
