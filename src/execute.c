@@ -293,7 +293,7 @@ static int64_t prefetch_parts(const int64_t* spans) {
 }
 
 /* Elements [i, i + count) of row r of an element panel, by the pass's kernel: resolving their
- * indices as it goes (`fused`), or by their offsets at `xo`. */
+ * indices as it goes (`fused`; xo unused), or by their offsets at `xo`. */
 static void element_piece(const pass* p, const tix__tuples* tuples, char* const* base,
                           const int64_t* rs, const int64_t* es, int64_t r, int64_t i,
                           int64_t count, const int64_t* xo, bool fused) {
@@ -354,7 +354,9 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                     int64_t b = c * (q + 1) / pieces;
                     if (ahead)
                         prefetch_ahead(base, rs, spans, r + ROWS_AHEAD, q, pieces);
-                    element_piece(p, tuples, base, rs, es, r, i0 + a, b - a, xo + a, fused);
+                    /* (a fused piece has no offsets, and may lie past those of a chunk) */
+                    const int64_t* offsets = fused ? NULL : xo + a;
+                    element_piece(p, tuples, base, rs, es, r, i0 + a, b - a, offsets, fused);
                     a = b;
                 }
             }
