@@ -292,23 +292,23 @@ static int64_t prefetch_parts(const int64_t* spans) {
     return parts;
 }
 
-/* Elements [i, i + count) of row r of an element panel, by the pass's kernel: resolving their
- * indices as it goes (`fused`; xo unused), or by their offsets at `xo`. */
+/* Elements [i, i + count) of row r of an element panel, by the pass's kernel: by their offsets
+ * at `xo`, or, where xo is NULL, resolving their indices as it goes (a fused kernel). */
 static void element_piece(const pass* p, const tix__tuples* tuples, char* const* base,
                           const int64_t* rs, const int64_t* es, int64_t r, int64_t i,
-                          int64_t count, const int64_t* xo, bool fused) {
+                          int64_t count, const int64_t* xo) {
     char* d = at(base[TIX__DIRECT], r * rs[TIX__DIRECT] + i * es[TIX__DIRECT]);
     char* x = base[TIX__INDEXED] + r * rs[TIX__INDEXED] + i * es[TIX__INDEXED];
     const char* indices = at(base[TIX__INDICES], r * rs[TIX__INDICES] + i * es[TIX__INDICES]);
     bool constant = p->kind == PASS_CONSTANT;
     const char* src = constant ? p->constant : d; /* (a scatter's updates) */
     int64_t ss = constant ? 0 : es[TIX__DIRECT];
-    if (p->kind == PASS_GATHER && fused) {
+    if (p->kind == PASS_GATHER && xo == NULL) {
         note(p, p->fused(d, es[TIX__DIRECT], x, es[TIX__INDEXED], indices, es[TIX__INDICES], count,
                          tuples, p->constant));
     } else if (p->kind == PASS_GATHER) {
         p->gather(d, es[TIX__DIRECT], x, es[TIX__INDEXED], xo, count, p->constant);
-    } else if (fused) {
+    } else if (xo == NULL) {
         note(p, p->fused_scatter(x, es[TIX__INDEXED], src, ss, indices, es[TIX__INDICES], count,
                                  tuples));
     } else {
@@ -355,8 +355,8 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                     if (ahead)
                         prefetch_ahead(base, rs, spans, r + ROWS_AHEAD, q, pieces);
                     /* (a fused piece has no offsets, and may lie past those of a chunk) */
-                    const int64_t* offsets = fused ? NULL : xo + a;
-                    element_piece(p, tuples, base, rs, es, r, i0 + a, b - a, offsets, fused);
+                    element_piece(p, tuples, base, rs, es, r, i0 + a, b - a,
+                                  fused ? NULL : xo + a);
                     a = b;
                 }
             }
