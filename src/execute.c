@@ -230,19 +230,48 @@ static void block_panel(const pass* p, char* const* base, const int64_t* rs, con
     }
 }
 
-/* What element_panel prefetches of each operand for a row ahead, in bytes from the row's start
- * (0: nothing): the part of the indexed operand a row reads at random (row_span), and rows of
- * the others that do not continue the row before them (a cache-blocked pass), which the
- * hardware would not see coming; nothing of rows that repeat the one before (stride 0). */
-static void prefetch_spans(const pass* p, const int64_t* rs, const int64_t* es, int64_t n,
-                           int64_t* spans) {
+/* How element_panel prefetches a row ahead: in `parts` parts, each between pieces of a row before
+ * it (a row's first chunk: `piece` elements a piece, one more in the first `longer`), part q
+ * the bytes [q * part[k], (q + 1) * part[k]) of each operand[k]'s span, `ends[k]` bytes. A plan
+ * of its own for the panel, so that a piece costs no division and no operand without a span. */
+typedef struct prefetch_plan {
+    int operands;                          /* operands with a span */
+    int operand[TIX__OPERANDS];
+    int64_t part[TIX__OPERANDS], ends[TIX__OPERANDS]; /* bytes, whole lines */
+    int64_t parts, piece, longer;
+} prefetch_plan;
+
+/* The plan of a panel whose rows' first chunks are `first` elements: of each operand, the part
+ * of the indexed operand a row reads at random (row_span), and rows of the others that do not
+ * continue the row before them (a cache-blocked pass), which the hardware would not see coming;
+ * nothing of rows that repeat the one before (stride 0). A part is PREFETCH_PIECE bytes of the
+ * longest span, and there are at most as many as elements. */
+static prefetch_plan plan_prefetch(const pass* p, const int64_t* rs, const int64_t* es, int64_t n,
+                                   int64_t first) {
+    prefetch_plan plan = {.parts = 1};
     for (int o = 0; o < TIX__OPERANDS; o++) {
         bool apart = es[o] > 0 && rs[o] != 0 && rs[o] != n * es[o] && n <= ROW_SPAN_MAX / es[o];
-        spans[o] = o != TIX__COUNTS && apart ? n * es[o] : 0;
+        int64_t span = o != TIX__COUNTS && apart ? n * es[o] : 0;
+        if (o == TIX__DIRECT && p->kind == PASS_CONSTANT) /* (it does not read the updates) */
+            span = 0;
+        if (o == TIX__INDEXED)
+            span = rs[o] != 0 ? p->row_span : 0;
+        if (span == 0) /* (an operand a pass does not use has no base) */
+            continue;
+        int64_t lines = (span + TIX__CACHE_LINE - 1) / TIX__CACHE_LINE;
+        plan.operand[plan.operands] = o;
+        plan.ends[plan.operands++] = lines * TIX__CACHE_LINE;
+        int64_t parts = (span + PREFETCH_PIECE - 1) / PREFETCH_PIECE;
+        plan.parts = parts > plan.parts ? parts : plan.parts;
     }
-    if (p->kind == PASS_CONSTANT) /* (it does not read the updates) */
-        spans[TIX__DIRECT] = 0;
-    spans[TIX__INDEXED] = rs[TIX__INDEXED] != 0 ? p->row_span : 0;
+    plan.parts = plan.parts < first ? plan.parts : first > 0 ? first : 1;
+    for (int k = 0; k < plan.operands; k++) {
+        int64_t lines = plan.ends[k] / TIX__CACHE_LINE;
+        plan.part[k] = (lines + plan.parts - 1) / plan.parts * TIX__CACHE_LINE;
+    }
+    plan.piece = first / plan.parts;
+    plan.longer = first % plan.parts;
+    return plan;
 }
 
 /* `bytes` bytes (a multiple of size) at dst filled with the element at `element`: it, then
@@ -267,39 +296,24 @@ TIX__TEMPLATE void prefetch_span_for_write(char* at, int64_t bytes) {
     for (int64_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH_WRITE(at + b);
 }
 
-/* Prefetches part q of `parts` of what `spans` says of row r of a panel (the lines of each
- * span divided evenly; part 0 of 1 is all of it). */
-TIX__TEMPLATE void prefetch_ahead(char* const* base, const int64_t* rs, const int64_t* spans,
-                                  int64_t r, int64_t q, int64_t parts) {
-    for (int o = 0; o < TIX__OPERANDS; o++) {
-        if (spans[o] == 0) /* (an operand a pass does not use has no base) */
-            continue;
-        int64_t lines = (spans[o] + TIX__CACHE_LINE - 1) / TIX__CACHE_LINE;
-        int64_t from = lines * q / parts, to = lines * (q + 1) / parts;
-        prefetch_span(base[o] + r * rs[o] + from * TIX__CACHE_LINE,
-                      (to - from) * TIX__CACHE_LINE);
+/* Prefetches part q of row r of a panel, as `plan` says. */
+TIX__TEMPLATE void prefetch_part(char* const* base, const int64_t* rs, const prefetch_plan* plan,
+                                 int64_t r, int64_t q) {
+    for (int k = 0; k < plan->operands; k++) {
+        int64_t from = q * plan->part[k], to = from + plan->part[k];
+        to = to < plan->ends[k] ? to : plan->ends[k];
+        prefetch_span(base[plan->operand[k]] + r * rs[plan->operand[k]] + from, to - from);
     }
 }
 
-/* How many parts a row ahead is prefetched in, among as many pieces of the row before it:
- * PREFETCH_PIECE bytes of the longest span a part. */
-static int64_t prefetch_parts(const int64_t* spans) {
-    int64_t parts = 1;
-    for (int o = 0; o < TIX__OPERANDS; o++) {
-        int64_t k = (spans[o] + PREFETCH_PIECE - 1) / PREFETCH_PIECE;
-        parts = k > parts ? k : parts;
-    }
-    return parts;
-}
-
-/* Elements [i, i + count) of row r of an element panel, by the pass's kernel: by their offsets
- * at `xo`, or, where xo is NULL, resolving their indices as it goes (a fused kernel). */
-static void element_piece(const pass* p, const tix__tuples* tuples, char* const* base,
-                          const int64_t* rs, const int64_t* es, int64_t r, int64_t i,
-                          int64_t count, const int64_t* xo) {
-    char* d = at(base[TIX__DIRECT], r * rs[TIX__DIRECT] + i * es[TIX__DIRECT]);
-    char* x = base[TIX__INDEXED] + r * rs[TIX__INDEXED] + i * es[TIX__INDEXED];
-    const char* indices = at(base[TIX__INDICES], r * rs[TIX__INDICES] + i * es[TIX__INDICES]);
+/* Elements [i, i + count) of a row of an element panel, whose operands start at `row`, by the
+ * pass's kernel: by their offsets at `xo`, or, where xo is NULL, resolving their indices as it
+ * goes (a fused kernel). */
+static void element_piece(const pass* p, const tix__tuples* tuples, char* const* row,
+                          const int64_t* es, int64_t i, int64_t count, const int64_t* xo) {
+    char* d = at(row[TIX__DIRECT], i * es[TIX__DIRECT]);
+    char* x = row[TIX__INDEXED] + i * es[TIX__INDEXED];
+    const char* indices = at(row[TIX__INDICES], i * es[TIX__INDICES]);
     bool constant = p->kind == PASS_CONSTANT;
     const char* src = constant ? p->constant : d; /* (a scatter's updates) */
     int64_t ss = constant ? 0 : es[TIX__DIRECT];
@@ -330,12 +344,11 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
     bool shared = rs[TIX__INDICES] == 0 && m > 1 &&
                   (p->kind == PASS_GATHER || rs[TIX__INDEXED] != 0);
     bool fused = !shared && (p->kind == PASS_GATHER ? p->fused != NULL : p->fused_scatter != NULL);
-    int64_t spans[TIX__OPERANDS];
-    prefetch_spans(p, rs, es, n, spans);
-    int64_t parts = prefetch_parts(spans);
-    for (int64_t r = 0; r < ROWS_AHEAD && r < m; r++)
-        prefetch_ahead(base, rs, spans, r, 0, 1);
     int64_t block = shared ? SHARED_ROWS : 1, chunk = fused ? n : ROW_CHUNK;
+    prefetch_plan plan = plan_prefetch(p, rs, es, n, n < chunk ? n : chunk);
+    for (int64_t r = 0; r < ROWS_AHEAD && r < m; r++) {
+        for (int64_t q = 0; q < plan.parts; q++) prefetch_part(base, rs, &plan, r, q);
+    }
     for (int64_t r0 = 0; r0 < m; r0 += block) {
         int64_t rows = m - r0 < block ? m - r0 : block;
         for (int64_t i0 = 0; i0 < n; i0 += chunk) {
@@ -348,15 +361,16 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                         base[TIX__INDICES] + r * rs[TIX__INDICES] + i0 * es[TIX__INDICES];
                     note(p, tix__resolve_tuples(tuples, indices, es[TIX__INDICES], c, xo));
                 }
-                bool ahead = i0 == 0 && r + ROWS_AHEAD < m;
-                int64_t pieces = !ahead ? 1 : parts < c ? parts : c;
+                char* row[TIX__OPERANDS];
+                for (int o = 0; o < TIX__OPERANDS; o++) row[o] = at(base[o], r * rs[o]);
+                bool ahead = i0 == 0 && r + ROWS_AHEAD < m; /* (then c is the first chunk) */
+                int64_t pieces = ahead ? plan.parts : 1;
                 for (int64_t q = 0, a = 0; q < pieces; q++) {
-                    int64_t b = c * (q + 1) / pieces;
+                    int64_t b = ahead ? a + plan.piece + (q < plan.longer) : c;
                     if (ahead)
-                        prefetch_ahead(base, rs, spans, r + ROWS_AHEAD, q, pieces);
+                        prefetch_part(base, rs, &plan, r + ROWS_AHEAD, q);
                     /* (a fused piece has no offsets, and may lie past those of a chunk) */
-                    element_piece(p, tuples, base, rs, es, r, i0 + a, b - a,
-                                  fused ? NULL : xo + a);
+                    element_piece(p, tuples, row, es, i0 + a, b - a, fused ? NULL : xo + a);
                     a = b;
                 }
             }

@@ -371,6 +371,10 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
  * portable loop does the rest. */
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                  size_t size, const char* fill);
+/* Whether tix__gather_offsets_simd may move elements of `size` bytes on this CPU (where not, a
+ * gather kernel without the call is chosen: rows that share their indices call it for every
+ * piece of a row). */
+bool tix__gather_offsets_simd_moves(size_t size);
 /* The start of a mean of dense float32, float64, float16 or bfloat16 sums by dense int32
  * counts (the mean kernels' loop without branches, kernels/reduce_real.h), with AVX2 or
  * AVX-512F (float16's with AVX2 or AVX512-FP16, bfloat16's with AVX2): the same bits for whole

@@ -661,17 +661,19 @@ __attribute__((target("avx512f"))) static int64_t offsets_narrow(char* dst, cons
     return i;
 }
 
+bool tix__gather_offsets_simd_moves(size_t size) {
+    return tix__simd_level() >= TIX__SIMD_AVX512 && (size == 4 || size == 8 || size <= 2);
+}
+
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                  size_t size, const char* fill) {
-    if (tix__simd_level() < TIX__SIMD_AVX512)
+    if (!tix__gather_offsets_simd_moves(size))
         return 0;
     if (size == 4)
         return offsets4(dst, src, offsets, n, fill);
     if (size == 8)
         return offsets8(dst, src, offsets, n, fill);
-    if (size <= 2)
-        return offsets_narrow(dst, src, offsets, n, fill, size);
-    return 0;
+    return offsets_narrow(dst, src, offsets, n, fill, size);
 }
 
 /* The mean of dense float32 sums by dense int32 counts (tix__mean_simd): sixteen elements at a
@@ -903,6 +905,11 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
     (void)dst, (void)src, (void)indices, (void)n, (void)step, (void)size, (void)width,
         (void)lanes;
     return 0;
+}
+
+bool tix__gather_offsets_simd_moves(size_t size) {
+    (void)size;
+    return false;
 }
 
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
