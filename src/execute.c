@@ -296,11 +296,14 @@ TIX__TEMPLATE void prefetch_span_for_write(char* at, int64_t bytes) {
     for (int64_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH_WRITE(at + b);
 }
 
-/* Prefetches part q of row r of a panel, as `plan` says. */
+/* Prefetches part q of row r of a panel, as `plan` says (nothing of a span shorter than q
+ * parts: no address past it is formed). */
 TIX__TEMPLATE void prefetch_part(char* const* base, const int64_t* rs, const prefetch_plan* plan,
                                  int64_t r, int64_t q) {
     for (int k = 0; k < plan->operands; k++) {
         int64_t from = q * plan->part[k], to = from + plan->part[k];
+        if (from >= plan->ends[k])
+            continue;
         to = to < plan->ends[k] ? to : plan->ends[k];
         prefetch_span(base[plan->operand[k]] + r * rs[plan->operand[k]] + from, to - from);
     }
