@@ -710,5 +710,25 @@ grep -q "^$floor_line" got.out ||
     echo "#   the table does not name the floor" >>problems
 verdict "bench --quick --json: the floor is the faster copy, x stream is relative to it"
 
+# --huge-pages: said in the table's head and in the JSON (which pages the kernel gave is its own
+# affair); a plain run says neither
+: >problems
+grep -q '"huge_pages": false,' bench.json ||
+    echo "#   a plain run's JSON lacks huge_pages false" >>problems
+! grep -q '^pages:' got.out || echo "#   a plain run names its pages" >>problems
+tix bench --quick --huge-pages gather_rows_small --json huge.json >got.out 2>got.err
+got=$?
+if grep -q 'no advice for transparent huge pages' got.err; then
+    status 1 "$got" # (a system without MADV_HUGEPAGE)
+else
+    status 0 "$got"
+    grep -q '"huge_pages": true,' huge.json || echo "#   huge.json lacks huge_pages true" >>problems
+    grep -q '"workload": "gather_rows_small", "threads": 1,' huge.json ||
+        echo "#   huge.json lacks the workload's row" >>problems
+    pages_line="pages: buffers of 4 MiB or more advised for transparent huge pages (the system's "
+    grep -q "^$pages_line" got.out || echo "#   the table's head does not name the pages" >>problems
+fi
+verdict "bench --quick --huge-pages: the buffers' advice named in the table and the JSON"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

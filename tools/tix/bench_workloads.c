@@ -1,9 +1,12 @@
 /* tix bench: the ten workloads of WORKLOADS.md. float32 data in [1, 2), int64 indices drawn
  * uniformly (or without replacement where the workload says "distinct") from splitmix64 with a
  * fixed seed per workload, so every run and every subset of workloads sees the same inputs. */
+#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "bench_workloads.h"
 
@@ -40,10 +43,27 @@ static int64_t rng_below(rng* r, int64_t n) {
 
 /* ---- tensors ---------------------------------------------------------------------------- */
 
+static bool huge_pages; /* bench_use_huge_pages */
+
+bool bench_use_huge_pages(bool on) {
+#ifdef MADV_HUGEPAGE
+    huge_pages = on;
+    return true;
+#else
+    return !on;
+#endif
+}
+
 void* bench_alloc(size_t bytes) {
-    if (bytes > SIZE_MAX - BENCH_ALIGNMENT) return NULL;
-    size_t rounded = (bytes + BENCH_ALIGNMENT - 1) / BENCH_ALIGNMENT * BENCH_ALIGNMENT;
-    void* memory = aligned_alloc(BENCH_ALIGNMENT, rounded > 0 ? rounded : BENCH_ALIGNMENT);
+    size_t alignment = huge_pages && bytes >= BENCH_HUGE_MIN ? BENCH_HUGE_PAGE : BENCH_ALIGNMENT;
+    if (bytes > SIZE_MAX - alignment) return NULL;
+    size_t rounded = (bytes + alignment - 1) / alignment * alignment;
+    void* memory = aligned_alloc(alignment, rounded > 0 ? rounded : alignment);
+#ifdef MADV_HUGEPAGE
+    /* (before the first touch, which would map small pages; an advice the kernel may decline) */
+    if (memory != NULL && alignment == BENCH_HUGE_PAGE)
+        (void)madvise(memory, rounded, MADV_HUGEPAGE);
+#endif
     /* Nonzero: a compiler may turn malloc + memset to zero into calloc, which touches nothing. */
     if (memory != NULL) memset(memory, 0x3c, bytes);
     return memory;

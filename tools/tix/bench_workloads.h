@@ -47,9 +47,19 @@ typedef struct bench_case {
  * the tensors of PyTorch and ONNX Runtime do: a row of 64 bytes then spans one line, not two. */
 enum { BENCH_ALIGNMENT = 64 };
 
-/* `bytes` of fresh memory aligned to BENCH_ALIGNMENT, every byte written (so that its pages exist
- * before anything is timed); NULL when memory runs out. Freed with free(). */
+/* With --huge-pages, buffers of BENCH_HUGE_MIN bytes or more start on a BENCH_HUGE_PAGE
+ * boundary and are advised for transparent huge pages before they are touched, as numpy advises
+ * its arrays of 4 MiB or more on Linux. */
+enum { BENCH_HUGE_PAGE = 2 << 20, BENCH_HUGE_MIN = 4 << 20 };
+
+/* `bytes` of fresh memory aligned to BENCH_ALIGNMENT (or as above), every byte written (so that
+ * its pages exist before anything is timed); NULL when memory runs out. Freed with free(). */
 void* bench_alloc(size_t bytes);
+
+/* Whether bench_alloc advises large buffers for huge pages from now on (off at first). Returns
+ * false, and changes nothing, where the system has no such advice (MADV_HUGEPAGE). The kernel
+ * may still decline it (see /sys/kernel/mm/transparent_hugepage/enabled). */
+bool bench_use_huge_pages(bool on);
 
 /* Builds workload `which` (an index into bench_specs) at its full or --quick size: random
  * inputs from a fixed seed per workload, every buffer written once. false when memory runs

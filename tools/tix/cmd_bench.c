@@ -1,6 +1,7 @@
-/* tix bench [--quick] [--threads LIST] [--runs N] [--json FILE] [WORKLOAD...]: times the ten
- * workloads of WORKLOADS.md against a STREAM copy taken in the same run, and prints a table
- * (and writes every figure as JSON with --json). The workloads themselves: bench_workloads.c. */
+/* tix bench [--quick] [--huge-pages] [--threads LIST] [--runs N] [--json FILE] [WORKLOAD...]:
+ * times the ten workloads of WORKLOADS.md against a STREAM copy taken in the same run, and
+ * prints a table (and writes every figure as JSON with --json). The workloads themselves:
+ * bench_workloads.c. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -17,7 +18,8 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: tix bench [--quick] [--threads LIST] [--runs N] [--json FILE] [WORKLOAD...]\n"
+    "usage: tix bench [--quick] [--huge-pages] [--threads LIST] [--runs N] [--json FILE]\n"
+    "                 [WORKLOAD...]\n"
     "\n"
     "Times the benchmark workloads (all of them when none is named):\n"
     "  gather_rows gather_rows_small gather_mid_axis gather_last_axis gather_elements_last\n"
@@ -40,6 +42,9 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  --quick            smaller inputs (first dimension / 8), for a smoke run\n"
+    "  --huge-pages       advise every buffer of 4 MiB or more for transparent huge pages\n"
+    "                     before it is touched (as numpy does for its arrays on Linux); the\n"
+    "                     kernel may decline (/sys/kernel/mm/transparent_hugepage/enabled)\n"
     "  --threads LIST     comma-separated thread counts, e.g. 1,2 (default 1); t > 1 runs the\n"
     "                     calls on a built-in tix_threadpool of t threads\n"
     "  --runs N           timed calls per figure, at least 7 (default 7)\n"
@@ -50,6 +55,7 @@ enum { MAX_THREAD_COUNTS = 16, WARM_UP_RUNS = 2, MIN_RUNS = 7, MAX_RUNS = 100000
 
 typedef struct settings {
     bool quick;
+    bool huge_pages;
     bool selected[BENCH_WORKLOAD_COUNT];
     long threads[MAX_THREAD_COUNTS];
     int thread_count;
@@ -138,6 +144,10 @@ static bool parse(int argc, char** argv, settings* s) {
             s->quick = true;
             continue;
         }
+        if (strcmp(arg, "--huge-pages") == 0) {
+            s->huge_pages = true;
+            continue;
+        }
         /* Every other option takes a value: "--flag VALUE" or "--flag=VALUE". */
         const char* value = strchr(arg, '=');
         size_t length = value != NULL ? (size_t)(value - arg) : strlen(arg);
@@ -194,6 +204,17 @@ typedef struct machine {
     char cpu[192];
     long cores;
 } machine;
+
+/* The system's setting for transparent huge pages, as the kernel shows it ("always [madvise]
+ * never"), or "unknown". */
+static void transparent_huge_pages(char* setting, size_t capacity) {
+    snprintf(setting, capacity, "unknown");
+    FILE* f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    if (f == NULL) return;
+    if (fgets(setting, (int)capacity, f) == NULL) snprintf(setting, capacity, "unknown");
+    setting[strcspn(setting, "\n")] = '\0';
+    fclose(f);
+}
 
 /* The value of the first "key : value" line of /proc/cpuinfo for `key` into value (empty when
  * there is none). */
@@ -435,8 +456,9 @@ static void json_write(FILE* f, const settings* s, const machine* m, const copy_
     fprintf(f, ", \"optimized\": %s, \"ndebug\": %s, \"tix_version\": ",
             BENCH_OPTIMIZED ? "true" : "false", BENCH_NDEBUG ? "true" : "false");
     json_string(f, tix_version_string());
-    fprintf(f, "},\n  \"quick\": %s,\n  \"runs\": %d,\n  \"warm_up_runs\": %d,\n",
-            s->quick ? "true" : "false", s->runs, WARM_UP_RUNS);
+    fprintf(f, "},\n  \"quick\": %s,\n  \"huge_pages\": %s,\n  \"runs\": %d,\n",
+            s->quick ? "true" : "false", s->huge_pages ? "true" : "false", s->runs);
+    fprintf(f, "  \"warm_up_runs\": %d,\n", WARM_UP_RUNS);
     fputs("  \"threads\": [", f);
     for (int k = 0; k < s->thread_count; k++) fprintf(f, "%s%ld", k ? ", " : "", s->threads[k]);
     fputs("],\n  \"stream_gbps\": ", f);
@@ -512,6 +534,13 @@ static int run_bench(const settings* s) {
     printf("machine: %s, %ld online cores; built with %s, %s, %s\n", m.cpu, m.cores,
            BENCH_COMPILER, BENCH_OPTIMIZED ? "optimized" : "NOT optimized",
            BENCH_NDEBUG ? "NDEBUG" : "assertions on");
+    if (s->huge_pages) {
+        char setting[128];
+        transparent_huge_pages(setting, sizeof setting);
+        printf("pages: buffers of 4 MiB or more advised for transparent huge pages (the system's "
+               "setting: %s)\n",
+               setting);
+    }
     fflush(stdout);
     if (!measure_stream(s, pools, &rates)) goto finish;
     printf("STREAM copy (c[i] = a[i], 2 x 256 MiB float32, read + write bytes), the floor:");
@@ -596,6 +625,10 @@ int cli_bench(int argc, char** argv) {
     }
     settings s = {.threads = {1}, .thread_count = 1, .runs = MIN_RUNS};
     if (!parse(argc, argv, &s)) return CLI_USAGE;
+    if (s.huge_pages && !bench_use_huge_pages(true)) {
+        cli_error("--huge-pages: this system has no advice for transparent huge pages");
+        return CLI_FAILED;
+    }
     progress_on = isatty(STDERR_FILENO) != 0;
     return run_bench(&s);
 }
