@@ -60,9 +60,9 @@ build_side() {
     objcopy --redefine-syms="$scratch/symbols-$side" "$lib" "$scratch/libtix-$side.a"
     {
         awk '{ print "#define", $1, $2 }' "$scratch/symbols-$side"
-        for f in bench_alloc bench_case_setup bench_case_free bench_case_run bench_case_check \
-            bench_specs bench_variants_make bench_variants_find bench_variant_apply \
-            bench_variants_free; do
+        for f in bench_alloc bench_use_huge_pages bench_case_setup bench_case_free bench_case_run \
+            bench_case_check bench_specs bench_variants_make bench_variants_find \
+            bench_variant_apply bench_variants_free; do
             echo "#define $f ${side}_$f"
         done
     } >"$scratch/rename-$side.h"
