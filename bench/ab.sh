@@ -58,18 +58,18 @@ build_side() {
     nm -g --defined-only "$lib" | awk -v p="$side" '$3 ~ /^tix/ { print $3, p "_" $3 }' |
         sort -u >"$scratch/symbols-$side"
     objcopy --redefine-syms="$scratch/symbols-$side" "$lib" "$scratch/libtix-$side.a"
-    {
-        awk '{ print "#define", $1, $2 }' "$scratch/symbols-$side"
-        for f in bench_alloc bench_use_huge_pages bench_case_setup bench_case_free bench_case_run \
-            bench_case_check bench_specs bench_variants_make bench_variants_find \
-            bench_variant_apply bench_variants_free; do
-            echo "#define $f ${side}_$f"
-        done
-    } >"$scratch/rename-$side.h"
+    awk '{ print "#define", $1, $2 }' "$scratch/symbols-$side" >"$scratch/rename-$side.h"
     cc -O2 -std=c11 -c -I"$root/include" -include "$scratch/rename-$side.h" \
-        "$root/tools/tix/bench_workloads.c" -o "$scratch/workloads-$side.o"
+        "$root/tools/tix/bench_workloads.c" -o "$scratch/workloads-$side.raw.o"
     cc -O2 -std=c11 -c -I"$root/include" -I"$root/tools/tix" -include "$scratch/rename-$side.h" \
-        "$root/bench/variants.c" -o "$scratch/variants-$side.o"
+        "$root/bench/variants.c" -o "$scratch/variants-$side.raw.o"
+    # (their own globals, bench_*, renamed in both objects, references included)
+    nm -g --defined-only "$scratch/workloads-$side.raw.o" "$scratch/variants-$side.raw.o" |
+        awk -v p="$side" '$3 ~ /^bench_/ { print $3, p "_" $3 }' | sort -u >"$scratch/bench-$side"
+    for object in workloads variants; do
+        objcopy --redefine-syms="$scratch/bench-$side" "$scratch/$object-$side.raw.o" \
+            "$scratch/$object-$side.o"
+    done
 }
 
 echo "ab: building A = $base and B = ${head:-the working tree}" >&2
