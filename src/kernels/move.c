@@ -204,7 +204,18 @@ static void stream_copy(char* dst, const char* src, size_t bytes) {
         memcpy(dst, src, bytes);
         return;
     }
-    for (size_t b = 0; b < bytes; b += 16) {
+    size_t b = 0;
+    for (; b + 64 <= bytes; b += 64) { /* a line a turn: its four stores back to back */
+        __m128i a0 = _mm_loadu_si128((const __m128i*)(const void*)(src + b));
+        __m128i a1 = _mm_loadu_si128((const __m128i*)(const void*)(src + b + 16));
+        __m128i a2 = _mm_loadu_si128((const __m128i*)(const void*)(src + b + 32));
+        __m128i a3 = _mm_loadu_si128((const __m128i*)(const void*)(src + b + 48));
+        _mm_stream_si128((__m128i*)(void*)(dst + b), a0);
+        _mm_stream_si128((__m128i*)(void*)(dst + b + 16), a1);
+        _mm_stream_si128((__m128i*)(void*)(dst + b + 32), a2);
+        _mm_stream_si128((__m128i*)(void*)(dst + b + 48), a3);
+    }
+    for (; b < bytes; b += 16) {
         _mm_stream_si128((__m128i*)(void*)(dst + b), _mm_loadu_si128((const __m128i*)(const void*)(src + b)));
     }
 }
