@@ -310,10 +310,11 @@ TIX__TEMPLATE void prefetch_part(char* const* base, const int64_t* rs, const pre
 }
 
 /* Elements [i, i + count) of a row of an element panel, whose operands start at `row`, by the
- * pass's kernel: by their offsets at `xo`, or, where xo is NULL, resolving their indices as it
- * goes (a fused kernel). */
+ * pass's kernel: by their offsets at `xo` (`clean`: none of them TIX__SKIP), or, where xo is
+ * NULL, resolving their indices as it goes (a fused kernel). */
 static void element_piece(const pass* p, const tix__tuples* tuples, char* const* row,
-                          const int64_t* es, int64_t i, int64_t count, const int64_t* xo) {
+                          const int64_t* es, int64_t i, int64_t count, const int64_t* xo,
+                          bool clean) {
     char* d = at(row[TIX__DIRECT], i * es[TIX__DIRECT]);
     char* x = row[TIX__INDEXED] + i * es[TIX__INDEXED];
     const char* indices = at(row[TIX__INDICES], i * es[TIX__INDICES]);
@@ -324,7 +325,8 @@ static void element_piece(const pass* p, const tix__tuples* tuples, char* const*
         note(p, p->fused(d, es[TIX__DIRECT], x, es[TIX__INDEXED], indices, es[TIX__INDICES], count,
                          tuples, p->constant));
     } else if (p->kind == PASS_GATHER) {
-        p->gather(d, es[TIX__DIRECT], x, es[TIX__INDEXED], xo, count, p->constant);
+        p->gather(d, es[TIX__DIRECT], x, es[TIX__INDEXED], xo, count,
+                  clean ? NULL : p->constant);
     } else if (xo == NULL) {
         note(p, p->fused_scatter(x, es[TIX__INDEXED], src, ss, indices, es[TIX__INDICES], count,
                                  tuples));
@@ -344,6 +346,7 @@ static void element_piece(const pass* p, const tix__tuples* tuples, char* const*
 static void element_panel(const pass* p, const tix__tuples* tuples, char* const* base,
                           const int64_t* rs, const int64_t* es, int64_t m, int64_t n) {
     int64_t xo[ROW_CHUNK];
+    bool clean = true; /* (no offset in xo is TIX__SKIP) */
     bool shared = rs[TIX__INDICES] == 0 && m > 1 &&
                   (p->kind == PASS_GATHER || rs[TIX__INDEXED] != 0);
     bool fused = !shared && (p->kind == PASS_GATHER ? p->fused != NULL : p->fused_scatter != NULL);
@@ -362,7 +365,8 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                 if (!fused && (!shared || (r == r0 && (r0 == 0 || n > ROW_CHUNK)))) {
                     const char* indices =
                         base[TIX__INDICES] + r * rs[TIX__INDICES] + i0 * es[TIX__INDICES];
-                    note(p, tix__resolve_tuples(tuples, indices, es[TIX__INDICES], c, xo));
+                    clean = tix__resolve_tuples(tuples, indices, es[TIX__INDICES], c, xo);
+                    note(p, clean);
                 }
                 char* row[TIX__OPERANDS];
                 for (int o = 0; o < TIX__OPERANDS; o++) row[o] = at(base[o], r * rs[o]);
@@ -373,7 +377,8 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                     if (ahead)
                         prefetch_part(base, rs, &plan, r + ROWS_AHEAD, q);
                     /* (a fused piece has no offsets, and may lie past those of a chunk) */
-                    element_piece(p, tuples, row, es, i0 + a, b - a, fused ? NULL : xo + a);
+                    element_piece(p, tuples, row, es, i0 + a, b - a, fused ? NULL : xo + a,
+                                  clean);
                     a = b;
                 }
             }

@@ -396,7 +396,8 @@ typedef void (*tix__mean_fn)(char* dst, int64_t dst_stride, const char* counts,
  * tuple per element. A place kernel (reduction none) stores src. */
 typedef void (*tix__scatter_fn)(char* dst, int64_t ds, const char* src, int64_t ss,
                                 const int64_t* offsets, int64_t n);
-/* dst[i * ds] = src[offsets[i] + i * ss], or *fill where offsets[i] == TIX__SKIP. */
+/* dst[i * ds] = src[offsets[i] + i * ss], or *fill where offsets[i] == TIX__SKIP; fill NULL:
+ * no offset is (the kernel then tests none). */
 typedef void (*tix__gather_fn)(char* dst, int64_t ds, const char* src, int64_t ss,
                                const int64_t* offsets, int64_t n, const char* fill);
 /* m rows of `bytes` contiguous bytes: dst + r * dst_row <- src + offsets[r] + r * src_row, or

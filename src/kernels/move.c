@@ -33,31 +33,47 @@ TIX__TEMPLATE void move_row(char* dst, int64_t ds, const char* src, int64_t ss, 
     for (int64_t i = 0; i < n; i++) memcpy(dst + i * ds, src + i * ss, size);
 }
 
-/* Element i of a dense gather along offsets (gather_elements). */
+/* Element i of a dense gather along offsets (gather_elements): the fill where its offset is
+ * TIX__SKIP, when `checked` (a constant at every use); unchecked, none is. */
 TIX__TEMPLATE void gather_offset(char* dst, const char* src, const int64_t* offsets, int64_t i,
-                                 const char* fill, size_t size) {
-    const char* from = offsets[i] != TIX__SKIP ? src + offsets[i] : fill;
+                                 const char* fill, size_t size, bool checked) {
+    const char* from = !checked || offsets[i] != TIX__SKIP ? src + offsets[i] : fill;
     memcpy(dst + i * (int64_t)size, from, size);
 }
 
-/* dst[i * ds] = src[offsets[i] + i * ss], or fill: a tuple per element. The common case, a
- * dense output reading along the indexed axis only (ss = 0), gets a loop of its own, started
- * by hardware gathers where `vectors` says the CPU has them for the size, four elements a turn
- * (gather_last_axis: 8.3 instructions an element a turn apiece, 6.9 four a turn). */
+/* Elements [i, n) of a dense gather along offsets, four a turn (gather_last_axis: 8.3
+ * instructions an element a turn apiece, 6.9 four a turn, checked). */
+TIX__TEMPLATE void gather_dense(char* dst, const char* src, const int64_t* offsets, int64_t i,
+                                int64_t n, const char* fill, size_t size, bool checked) {
+    for (; i + 4 <= n; i += 4) {
+        gather_offset(dst, src, offsets, i, fill, size, checked);
+        gather_offset(dst, src, offsets, i + 1, fill, size, checked);
+        gather_offset(dst, src, offsets, i + 2, fill, size, checked);
+        gather_offset(dst, src, offsets, i + 3, fill, size, checked);
+    }
+    for (; i < n; i++) gather_offset(dst, src, offsets, i, fill, size, checked);
+}
+
+/* The fill handed to the hardware gathers where no offset is TIX__SKIP (never stored). */
+static const char unused_fill[16];
+
+/* dst[i * ds] = src[offsets[i] + i * ss], or fill (NULL: no offset is TIX__SKIP): a tuple per
+ * element. The common case, a dense output reading along the indexed axis only (ss = 0), gets a
+ * loop of its own, started by hardware gathers where `vectors` says the CPU has them for the
+ * size. */
 TIX__TEMPLATE void gather_elements(char* dst, int64_t ds, const char* src, int64_t ss,
                                    const int64_t* offsets, int64_t n, const char* fill,
                                    size_t size, bool vectors) {
     if (ss == 0 && ds == (int64_t)size) {
         /* hardware gathers first, where a row holds a vector's worth */
-        int64_t i = vectors && n >= 8 ? tix__gather_offsets_simd(dst, src, offsets, n, size, fill)
+        int64_t i = vectors && n >= 8 ? tix__gather_offsets_simd(dst, src, offsets, n, size,
+                                                                 fill != NULL ? fill : unused_fill)
                                       : 0;
-        for (; i + 4 <= n; i += 4) {
-            gather_offset(dst, src, offsets, i, fill, size);
-            gather_offset(dst, src, offsets, i + 1, fill, size);
-            gather_offset(dst, src, offsets, i + 2, fill, size);
-            gather_offset(dst, src, offsets, i + 3, fill, size);
+        if (fill != NULL) {
+            gather_dense(dst, src, offsets, i, n, fill, size, true);
+        } else {
+            gather_dense(dst, src, offsets, i, n, NULL, size, false);
         }
-        for (; i < n; i++) gather_offset(dst, src, offsets, i, fill, size);
         return;
     }
     for (int64_t i = 0; i < n; i++) {
