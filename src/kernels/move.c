@@ -210,8 +210,10 @@ TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t 
 
 /* Copies `bytes` bytes with non-temporal stores where the destination allows (16-byte aligned,
  * a multiple of 16 long): the line goes to memory without being read into the cache first. For
- * outputs far larger than the caches, that saves a third of the traffic. Callers end with
- * stream_fence(). Plain memcpy elsewhere. */
+ * outputs far larger than the caches, that saves a third of the traffic. A line a turn, its four
+ * stores back to back: on Zen 3 a copy of 256 MiB so ran at 16.6-17.2 GB/s against 15.6 a store
+ * a turn (gather_rows, scatter_nd_rows, scatter_elements_unique 0.93-0.98x the time). Callers
+ * end with stream_fence(). Plain memcpy elsewhere. */
 #if defined(__SSE2__)
 #include <emmintrin.h>
 
@@ -221,7 +223,7 @@ static void stream_copy(char* dst, const char* src, size_t bytes) {
         return;
     }
     size_t b = 0;
-    for (; b + 64 <= bytes; b += 64) { /* a line a turn: its four stores back to back */
+    for (; b + 64 <= bytes; b += 64) {
         __m128i a0 = _mm_loadu_si128((const __m128i*)(const void*)(src + b));
         __m128i a1 = _mm_loadu_si128((const __m128i*)(const void*)(src + b + 16));
         __m128i a2 = _mm_loadu_si128((const __m128i*)(const void*)(src + b + 32));
