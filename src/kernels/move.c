@@ -54,9 +54,6 @@ TIX__TEMPLATE void gather_dense(char* dst, const char* src, const int64_t* offse
     for (; i < n; i++) gather_offset(dst, src, offsets, i, fill, size, checked);
 }
 
-/* The fill handed to the hardware gathers where no offset is TIX__SKIP (never stored). */
-static const char unused_fill[16];
-
 /* dst[i * ds] = src[offsets[i] + i * ss], or fill (NULL: no offset is TIX__SKIP): a tuple per
  * element. The common case, a dense output reading along the indexed axis only (ss = 0), gets a
  * loop of its own, started by hardware gathers where `vectors` says the CPU has them for the
@@ -66,8 +63,7 @@ TIX__TEMPLATE void gather_elements(char* dst, int64_t ds, const char* src, int64
                                    size_t size, bool vectors) {
     if (ss == 0 && ds == (int64_t)size) {
         /* hardware gathers first, where a row holds a vector's worth */
-        int64_t i = vectors && n >= 8 ? tix__gather_offsets_simd(dst, src, offsets, n, size,
-                                                                 fill != NULL ? fill : unused_fill)
+        int64_t i = vectors && n >= 8 ? tix__gather_offsets_simd(dst, src, offsets, n, size, fill)
                                       : 0;
         if (fill != NULL) {
             gather_dense(dst, src, offsets, i, n, fill, size, true);
