@@ -1,15 +1,17 @@
 /* Times one workload of `tix bench` (or one of its variants, bench/variants.h) under several
  * settings of what the library asks of the CPU, alternated in one process on the same buffers:
  * the SIMD level (none: the portable loops alone, avx2, avx512, fp16; levels the CPU lacks take
- * the paths it has), the dense gathers' way (hardware gathers, or loads one by one), and the
- * tiles of cache-blocked passes (KiB). So a new host shows which of the choices made on others
- * hold on it (docs/PERFORMANCE.md, the fourth session of 2026-11-28). It calls the internal
- * hooks of src/cpu.c, so it links the static library.
+ * the paths it has), the dense gathers' way (hardware gathers, or loads one by one), the tiles
+ * of cache-blocked passes (KiB), and how large outputs are stored (streaming stores, ordinary
+ * ones, or ordinary ones with whole rows by the CPU's string copy). So a new host shows which
+ * of the choices made on others hold on it (docs/PERFORMANCE.md, the fourth session of
+ * 2026-11-28). It calls the internal hooks of src/cpu.c, so it links the static library.
  *
- * Each setting is a comma-separated list of simd=LEVEL, gathers=hardware|loads|cpu and
- * tile=KIB (0: the CPU's); what a setting does not name is as the CPU says. Each turn of a
- * setting is an untimed call and BLOCK timed ones (bench/turns.h), as in bench/options.c.
- * Prints each setting's median and minimum, and its median's ratio to the first setting's.
+ * Each setting is a comma-separated list of simd=LEVEL, gathers=hardware|loads|cpu, tile=KIB
+ * (0: the CPU's) and stores=streaming|plain|string|cpu; what a setting does not name is as the
+ * CPU says. Each turn of a setting is an untimed call and BLOCK timed ones (bench/turns.h), as
+ * in bench/options.c. Prints each setting's median and minimum, and its median's ratio to the
+ * first setting's.
  *
  *   cc -O2 -std=c11 -Iinclude -Itools/tix bench/levels.c bench/turns.c bench/variants.c \
  *       tools/tix/bench_workloads.c build-bench/src/libtix.a -lpthread -lm -o levels
@@ -25,6 +27,7 @@
 void tix__simd_limit(int most);
 void tix__gathers_choose(int pay);
 void tix__block_choose(int64_t bytes);
+void tix__stores_choose(int mode);
 
 enum { MAX_SETTINGS = 8, SIMD_ALL = 3 };
 
@@ -33,12 +36,14 @@ typedef struct setting {
     int simd;     /* a tix__simd: 0 none ... 3 fp16 (what the CPU has) */
     int gathers;  /* for tix__gathers_choose: 1 hardware, 0 loads, -1 the CPU's */
     int64_t tile; /* for tix__block_choose: bytes, or 0 for the CPU's */
+    int stores;   /* for tix__stores_choose: 0 streaming, 1 plain, 2 string, -1 the CPU's */
 } setting;
 
 /* Parses `text` into *s; false where a part of it is not one of the forms above. */
 static bool parse_setting(const char* text, setting* s) {
     static const char* const levels[] = {"none", "avx2", "avx512", "fp16"};
-    *s = (setting){text, SIMD_ALL, -1, 0};
+    static const char* const stores[] = {"streaming", "plain", "string"};
+    *s = (setting){text, SIMD_ALL, -1, 0, -1};
     char copy[128];
     if (strlen(text) >= sizeof copy) return false;
     strcpy(copy, text);
@@ -59,6 +64,11 @@ static bool parse_setting(const char* text, setting* s) {
             if (s->gathers == -2) return false;
         } else if (strcmp(part, "tile") == 0 && atoi(value) >= 0) {
             s->tile = (int64_t)atoi(value) * 1024;
+        } else if (strcmp(part, "stores") == 0) {
+            int k = 0;
+            while (k < 3 && strcmp(value, stores[k]) != 0) k++;
+            if (k == 3 && strcmp(value, "cpu") != 0) return false;
+            s->stores = k == 3 ? -1 : k;
         } else {
             return false;
         }
@@ -70,6 +80,7 @@ static void apply_setting(const setting* s) {
     tix__simd_limit(s->simd);
     tix__gathers_choose(s->gathers);
     tix__block_choose(s->tile);
+    tix__stores_choose(s->stores);
 }
 
 /* Way k: setting k of the array at `context`. */
@@ -101,7 +112,8 @@ int main(int argc, char** argv) {
         fprintf(stderr,
                 "usage: levels [-q] [-t THREADS] [-n RUNS (1-%d)] [-b BLOCK] [-v VARIANT] "
                 "WORKLOAD SETTING... (at most %d; each simd=none|avx2|avx512|fp16, "
-                "gathers=hardware|loads|cpu, tile=KIB, joined by commas)\n",
+                "gathers=hardware|loads|cpu, tile=KIB, stores=streaming|plain|string|cpu, "
+                "joined by commas)\n",
                 BENCH_MAX_RUNS, MAX_SETTINGS);
         return 2;
     }

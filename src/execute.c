@@ -68,6 +68,12 @@
  * on Zen 3: 0.84-0.89x the time with them, 0.92-1.03x without, against copying data first). */
 #define STAGE_BYTES 8192
 #define STAGE_STREAM_BYTES (4 * 1024 * 1024)
+/* Element gathers resolving as they go write outputs past this with streaming stores, where the
+ * CPU gains by them, and element panels then prefetch nothing of the output. On Zen 3, against
+ * ordinary stores in the same process (bench/levels.c, stores=): gather_elements_last (16 MB)
+ * took 0.92-0.95x the time at 1 thread and 0.88-0.90x at 2, gather_elements_first 1.00-1.05x
+ * and 0.88x. */
+#define ELEMENT_STREAM_BYTES (4 * 1024 * 1024)
 /* A scatter whose updates may all reach one element, with a reduction that groups exactly
  * (run_groups), reduces them in at most GROUPS groups, each into a private copy of the output:
  * the copies together at most GROUP_BYTES, and each group at least GROUP_UPDATES updates per
@@ -134,6 +140,7 @@ typedef struct pass {
     tix__row_fn row;             /* a run of one tuple: move, or reduce (scatter) */
     tix__gather_fn gather;       /* a tuple per element: gather */
     tix__fused_gather_fn fused;  /* ... resolving as it goes (one int32/int64 component) */
+    bool fused_streaming;        /* ... and writing with streaming stores */
     tix__scatter_fn scatter;     /* a tuple per element: scatter, or f(indexed, constant) */
     tix__fused_scatter_fn fused_scatter; /* ... resolving as it goes (one int32/int64 component) */
     tix__copy_rows_fn copy_rows; /* gathers of dense rows up to FILL_BLOCK bytes, else NULL */
@@ -244,16 +251,17 @@ typedef struct prefetch_plan {
 /* The plan of a panel whose rows' first chunks are `first` elements: of each operand, the part
  * of the indexed operand a row reads at random (row_span), and rows of the others that do not
  * continue the row before them (a cache-blocked pass), which the hardware would not see coming;
- * nothing of rows that repeat the one before (stride 0). A part is PREFETCH_PIECE bytes of the
+ * nothing of rows that repeat the one before (stride 0), nor of an output the kernel writes with
+ * streaming stores (`streamed`), which are not read. A part is PREFETCH_PIECE bytes of the
  * longest span, and there are at most as many as elements. */
 static prefetch_plan plan_prefetch(const pass* p, const int64_t* rs, const int64_t* es, int64_t n,
-                                   int64_t first) {
+                                   int64_t first, bool streamed) {
     prefetch_plan plan = {.parts = 1};
     for (int o = 0; o < TIX__OPERANDS; o++) {
         bool apart = es[o] > 0 && rs[o] != 0 && rs[o] != n * es[o] && n <= ROW_SPAN_MAX / es[o];
         int64_t span = o != TIX__COUNTS && apart ? n * es[o] : 0;
-        if (o == TIX__DIRECT && p->kind == PASS_CONSTANT) /* (it does not read the updates) */
-            span = 0;
+        if (o == TIX__DIRECT && (p->kind == PASS_CONSTANT || streamed))
+            span = 0; /* (a constant pass does not read the updates) */
         if (o == TIX__INDEXED)
             span = rs[o] != 0 ? p->row_span : 0;
         if (span == 0) /* (an operand a pass does not use has no base) */
@@ -342,7 +350,7 @@ static void element_piece(const pass* p, const tix__tuples* tuples, char* const*
  * the next chunk: only where that order cannot show, in a gather, or where the rows address
  * different elements (rs[INDEXED] != 0). Where a row is one chunk, it is resolved once for all
  * the blocks. The row ROWS_AHEAD on is prefetched in parts between pieces of each row's first
- * chunk. */
+ * chunk. A fused gather's streaming stores are fenced at the end. */
 static void element_panel(const pass* p, const tix__tuples* tuples, char* const* base,
                           const int64_t* rs, const int64_t* es, int64_t m, int64_t n) {
     int64_t xo[ROW_CHUNK];
@@ -351,7 +359,8 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                   (p->kind == PASS_GATHER || rs[TIX__INDEXED] != 0);
     bool fused = !shared && (p->kind == PASS_GATHER ? p->fused != NULL : p->fused_scatter != NULL);
     int64_t block = shared ? SHARED_ROWS : 1, chunk = fused ? n : ROW_CHUNK;
-    prefetch_plan plan = plan_prefetch(p, rs, es, n, n < chunk ? n : chunk);
+    bool streamed = fused && p->kind == PASS_GATHER && p->fused_streaming;
+    prefetch_plan plan = plan_prefetch(p, rs, es, n, n < chunk ? n : chunk, streamed);
     for (int64_t r = 0; r < ROWS_AHEAD && r < m; r++) {
         for (int64_t q = 0; q < plan.parts; q++) prefetch_part(base, rs, &plan, r, q);
     }
@@ -384,6 +393,7 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
             }
         }
     }
+    if (streamed) tix__stream_fence();
 }
 
 /* A tile's updates applied to its block at base[INDEXED] (packed, or in place), which every
@@ -1034,9 +1044,15 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
                 .element = size,
                 .row = tix__move_kernel(size),
                 .gather = tix__gather_kernel(size),
-                .fused = map->components == 1 ? tix__fused_gather_kernel(size, call->indices->dtype)
-                                              : NULL,
                 .constant = fill};
+    if (map->components == 1) { /* the streaming instance where the output is large and has one */
+        int64_t output_bytes = tix_tensor_count(call->output) * (int64_t)size;
+        if (streams(output_bytes, ELEMENT_STREAM_BYTES))
+            p->fused = tix__fused_gather_kernel(size, call->indices->dtype, true);
+        p->fused_streaming = p->fused != NULL;
+        if (p->fused == NULL)
+            p->fused = tix__fused_gather_kernel(size, call->indices->dtype, false);
+    }
     /* Empty data (every index out of range, the output all fill) is never read, but its
      * address still takes part in pointer arithmetic, which NULL must not. */
     tix_tensor data = *call->data;

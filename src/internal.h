@@ -343,13 +343,16 @@ void tix__block_choose(int64_t bytes);
  * range, each negative index plus bound first when `wrap` (as tix__position); where `fill` is
  * set (an element: the ignore rule, once negatives need no more than `wrap`), a lane outside
  * takes it and `filled` is set; where `clamp` is (the clamp rule, likewise), it reads from the
- * nearer end of the range; else the gathers stop at the vector that holds one. */
+ * nearer end of the range; else the gathers stop at the vector that holds one. Where `stream`
+ * is set, the vectors of 4- and 8-byte elements are stored with streaming stores (where dst is
+ * aligned to them; the caller fences, tix__stream_fence). */
 typedef struct tix__lanes {
     int64_t bound;
     bool wrap;
     const char* fill;
     bool clamp;
     bool filled;
+    bool stream;
 } tix__lanes;
 /* The start of a dense element gather along the indexed axis (dst[i] = src[position[i] * size],
  * dense int64 or int32 indices by `width`), with hardware gathers: 4- or 8-byte elements with
@@ -420,11 +423,15 @@ tix__fused_scatter_fn tix__fused_scatter_kernel(tix_dtype dtype, tix_reduction r
 
 /* Gathers with the index resolution fused in (int32 or int64 indices, one component):
  * dst[i * ds] = src[position(indices[i * is]) * step + i * ss], or fill where a tuple resolves
- * to nothing. Returns whether every tuple resolved. NULL for other index dtypes. */
+ * to nothing. Returns whether every tuple resolved. NULL for other index dtypes. `streaming`:
+ * the instance that writes a dense output with streaming stores, for outputs far larger than
+ * the caches (the caller fences, tix__stream_fence), or NULL where the element size has none
+ * (4 and 8 bytes on x86-64 have). */
 typedef bool (*tix__fused_gather_fn)(char* dst, int64_t ds, const char* src, int64_t ss,
                                      const char* indices, int64_t is, int64_t n,
                                      const tix__tuples* tuples, const char* fill);
-tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype index_dtype);
+tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype index_dtype,
+                                              bool streaming);
 
 /* Row gathers with the index resolution fused in (int32 or int64 tuples of one or two
  * components), rows of 4 to 128 bytes: dst + r * dst_row <- src + offset(tuple r) + r * src_row

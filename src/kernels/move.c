@@ -23,6 +23,80 @@ enum { STREAM_MIN_ROW = 64 };
  * rows, cpu.c). */
 enum { STRING_MIN_BYTES = 512 };
 
+/* Copies `bytes` bytes with non-temporal stores where the destination allows (16-byte aligned,
+ * a multiple of 16 long): the line goes to memory without being read into the cache first. For
+ * outputs far larger than the caches, that saves a third of the traffic. A line a turn, its four
+ * stores back to back: on Zen 3 a copy of 256 MiB so ran at 16.6-17.2 GB/s against 15.6 a store
+ * a turn (gather_rows, scatter_nd_rows, scatter_elements_unique 0.93-0.98x the time). Callers
+ * end with stream_fence(). Plain memcpy elsewhere. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+static void stream_copy(char* dst, const char* src, size_t bytes) {
+    if ((uintptr_t)dst % 16 != 0 || bytes % 16 != 0) {
+        memcpy(dst, src, bytes);
+        return;
+    }
+    size_t b = 0;
+    for (; b + 64 <= bytes; b += 64) {
+        __m128i a0 = _mm_loadu_si128((const __m128i*)(const void*)(src + b));
+        __m128i a1 = _mm_loadu_si128((const __m128i*)(const void*)(src + b + 16));
+        __m128i a2 = _mm_loadu_si128((const __m128i*)(const void*)(src + b + 32));
+        __m128i a3 = _mm_loadu_si128((const __m128i*)(const void*)(src + b + 48));
+        _mm_stream_si128((__m128i*)(void*)(dst + b), a0);
+        _mm_stream_si128((__m128i*)(void*)(dst + b + 16), a1);
+        _mm_stream_si128((__m128i*)(void*)(dst + b + 32), a2);
+        _mm_stream_si128((__m128i*)(void*)(dst + b + 48), a3);
+    }
+    for (; b < bytes; b += 16) {
+        __m128i a = _mm_loadu_si128((const __m128i*)(const void*)(src + b));
+        _mm_stream_si128((__m128i*)(void*)(dst + b), a);
+    }
+}
+
+/* Orders the streaming stores before anything that follows (another thread reading the
+ * output, once the task has returned). */
+static void stream_fence(void) {
+    _mm_sfence();
+}
+#else
+static void stream_copy(char* dst, const char* src, size_t bytes) {
+    memcpy(dst, src, bytes);
+}
+
+static void stream_fence(void) {
+}
+#endif
+
+/* An element of 4 or 8 bytes stored with a streaming store (MOVNTI) where `streaming` (a
+ * constant at every use) and the target has them (x86-64: STREAMING_ELEMENTS); else by memcpy.
+ * The elements that follow fill the line in the CPU's write-combining buffers, and it goes to
+ * memory whole, unread. */
+#if defined(__x86_64__)
+enum { STREAMING_ELEMENTS = 1 };
+
+TIX__TEMPLATE void put_element(char* dst, const char* src, size_t size, bool streaming) {
+    if (streaming && size == 4) {
+        int32_t e;
+        memcpy(&e, src, 4);
+        _mm_stream_si32((int*)(void*)dst, e);
+    } else if (streaming && size == 8) {
+        long long e;
+        memcpy(&e, src, 8);
+        _mm_stream_si64((long long*)(void*)dst, e);
+    } else {
+        memcpy(dst, src, size);
+    }
+}
+#else
+enum { STREAMING_ELEMENTS = 0 };
+
+TIX__TEMPLATE void put_element(char* dst, const char* src, size_t size, bool streaming) {
+    (void)streaming;
+    memcpy(dst, src, size);
+}
+#endif
+
 /* dst[i * ds] = src[i * ss]: a run of one tuple, a copy, or a fill (ss = 0). */
 TIX__TEMPLATE void move_row(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n,
                             size_t size) {
@@ -118,11 +192,11 @@ TIX__TEMPLATE bool gather_fused_loop(char* dst, int64_t ds, const char* src, int
 
 /* The usual elements cases at their shortest: dense indices and output, while every position
  * (tix__position; negatives wrapped when `wrap`, a constant at every use) is in [0, bound). A line
- * of indices at a time, each prefetched TIX__STREAM_AHEAD elements ahead. Returns how many
- * elements it moved. */
+ * of indices at a time, each prefetched TIX__STREAM_AHEAD elements ahead; streaming stores where
+ * `streaming` (put_element). Returns how many elements it moved. */
 TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const char* indices,
                                    int64_t n, const tix__tuples* t, size_t size, size_t width,
-                                   bool wrap) {
+                                   bool wrap, bool streaming) {
     uint64_t bound = (uint64_t)t->size[0], add = wrap ? bound : 0;
     int64_t step = t->step[0], i = 0;
     const int64_t line = TIX__CACHE_LINE / (int64_t)width;
@@ -132,13 +206,14 @@ TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const
             uint64_t v = tix__position(indices, k, width, add);
             if (v >= bound)
                 return k;
-            memcpy(dst + k * (int64_t)size, src + (int64_t)v * step + k * ss, size);
+            put_element(dst + k * (int64_t)size, src + (int64_t)v * step + k * ss, size,
+                        streaming);
         }
     }
     for (; i < n; i++) {
         uint64_t v = tix__position(indices, i, width, add);
         if (v >= bound) break;
-        memcpy(dst + i * (int64_t)size, src + (int64_t)v * step + i * ss, size);
+        put_element(dst + i * (int64_t)size, src + (int64_t)v * step + i * ss, size, streaming);
     }
     return i;
 }
@@ -149,16 +224,16 @@ TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const
  * negatives wrapped when `wrap`, from the first): under the ignore rule, the fill where a
  * position is outside [0, bound), once negatives need no more than `wrap` (*all is then
  * cleared); under the clamp rule, likewise, the element at the nearer end; else while all are
- * in [0, bound). */
+ * in [0, bound). Their vector stores stream where `streaming`. */
 TIX__TEMPLATE int64_t gather_hardware(char* dst, const char* src, int64_t ss,
                                       const char* indices, int64_t n, const tix__tuples* t,
                                       const char* fill, size_t size, size_t width, bool wrap,
-                                      bool* all) {
+                                      bool streaming, bool* all) {
     /* (while the rule wraps negatives and `wrap` is off, a negative lane must stop them) */
     bool settled = wrap || t->rule.negative != TIX_NEGATIVE_WRAP;
     bool filling = settled && t->rule.out_of_range == TIX_OUT_OF_RANGE_IGNORE;
     bool clamping = settled && t->rule.out_of_range == TIX_OUT_OF_RANGE_CLAMP;
-    tix__lanes lanes = {t->size[0], wrap, filling ? fill : NULL, clamping, false};
+    tix__lanes lanes = {t->size[0], wrap, filling ? fill : NULL, clamping, false, streaming};
     int64_t moved = 0;
     if (ss == 0 && t->step[0] == (int64_t)size)
         moved = tix__gather_dense_simd(dst, src, indices, n, size, width, &lanes);
@@ -173,11 +248,13 @@ TIX__TEMPLATE int64_t gather_hardware(char* dst, const char* src, int64_t ss,
  * is a negative one and the rule wraps it, both go on wrapping negatives (the copy of the
  * shortest loop that does); any other goes to the general loop, with the ones after it that
  * tix__general_share says, and then the hardware gathers and the shortest loops resume. (Under
- * the ignore and clamp rules the hardware gathers take the lanes out of range themselves.) */
+ * the ignore and clamp rules the hardware gathers take the lanes out of range themselves.)
+ * Where `streaming`, the first two store with streaming stores; the general loop, for the rare
+ * index, with ordinary ones. */
 TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t ss,
                                 const char* indices, int64_t is, int64_t n,
                                 const tix__tuples* t, const char* fill, size_t size,
-                                size_t width) {
+                                size_t width, bool streaming) {
     if (ds != (int64_t)size || is != (int64_t)width)
         return gather_fused_loop(dst, ds, src, ss, indices, is, n, t, fill, size, width);
     tix__resume resume = {0};
@@ -187,12 +264,13 @@ TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t 
         const char* s = src + done * ss;
         const char* x = indices + done * (int64_t)width;
         int64_t run = gather_hardware(d, s, ss, x, n - done, t, fill, size, width, resume.wrap,
-                                      &all);
+                                      streaming, &all);
         d += run * (int64_t)size;
         s += run * ss;
         x += run * (int64_t)width;
-        run += resume.wrap ? gather_plain(d, s, ss, x, n - done - run, t, size, width, true)
-                           : gather_plain(d, s, ss, x, n - done - run, t, size, width, false);
+        int64_t rest = n - done - run;
+        run += resume.wrap ? gather_plain(d, s, ss, x, rest, t, size, width, true, streaming)
+                           : gather_plain(d, s, ss, x, rest, t, size, width, false, streaming);
         done += run;
         if (done == n) break;
         int64_t general = tix__general_share(t, &resume, run, n - done);
@@ -203,50 +281,6 @@ TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t 
     }
     return all;
 }
-
-/* Copies `bytes` bytes with non-temporal stores where the destination allows (16-byte aligned,
- * a multiple of 16 long): the line goes to memory without being read into the cache first. For
- * outputs far larger than the caches, that saves a third of the traffic. A line a turn, its four
- * stores back to back: on Zen 3 a copy of 256 MiB so ran at 16.6-17.2 GB/s against 15.6 a store
- * a turn (gather_rows, scatter_nd_rows, scatter_elements_unique 0.93-0.98x the time). Callers
- * end with stream_fence(). Plain memcpy elsewhere. */
-#if defined(__SSE2__)
-#include <emmintrin.h>
-
-static void stream_copy(char* dst, const char* src, size_t bytes) {
-    if ((uintptr_t)dst % 16 != 0 || bytes % 16 != 0) {
-        memcpy(dst, src, bytes);
-        return;
-    }
-    size_t b = 0;
-    for (; b + 64 <= bytes; b += 64) {
-        __m128i a0 = _mm_loadu_si128((const __m128i*)(const void*)(src + b));
-        __m128i a1 = _mm_loadu_si128((const __m128i*)(const void*)(src + b + 16));
-        __m128i a2 = _mm_loadu_si128((const __m128i*)(const void*)(src + b + 32));
-        __m128i a3 = _mm_loadu_si128((const __m128i*)(const void*)(src + b + 48));
-        _mm_stream_si128((__m128i*)(void*)(dst + b), a0);
-        _mm_stream_si128((__m128i*)(void*)(dst + b + 16), a1);
-        _mm_stream_si128((__m128i*)(void*)(dst + b + 32), a2);
-        _mm_stream_si128((__m128i*)(void*)(dst + b + 48), a3);
-    }
-    for (; b < bytes; b += 16) {
-        _mm_stream_si128((__m128i*)(void*)(dst + b), _mm_loadu_si128((const __m128i*)(const void*)(src + b)));
-    }
-}
-
-/* Orders the streaming stores before anything that follows (another thread reading the
- * output, once the task has returned). */
-static void stream_fence(void) {
-    _mm_sfence();
-}
-#else
-static void stream_copy(char* dst, const char* src, size_t bytes) {
-    memcpy(dst, src, bytes);
-}
-
-static void stream_fence(void) {
-}
-#endif
 
 /* Prefetches every line of `bytes` bytes at `from`, the last one included when they straddle
  * it; into the outer caches only when `far` (a constant at every use). */
@@ -481,22 +515,25 @@ INSTANCES(8)
 INSTANCES(16)
 #undef INSTANCES
 
-#define FUSED_INSTANCES(size)                                                                     \
-    static bool fused_##size##_i64(char* dst, int64_t ds, const char* src, int64_t ss,           \
-                                   const char* indices, int64_t is, int64_t n,                   \
-                                   const tix__tuples* t, const char* fill) {                     \
-        return gather_fused(dst, ds, src, ss, indices, is, n, t, fill, size, 8);                  \
+/* Per element size and index width; `mode` is `stored` or `streamed` (4 and 8 bytes). */
+#define FUSED_INSTANCES(size, mode, streaming)                                                    \
+    static bool fused_##size##_i64_##mode(char* dst, int64_t ds, const char* src, int64_t ss,    \
+                                          const char* indices, int64_t is, int64_t n,            \
+                                          const tix__tuples* t, const char* fill) {              \
+        return gather_fused(dst, ds, src, ss, indices, is, n, t, fill, size, 8, streaming);       \
     }                                                                                             \
-    static bool fused_##size##_i32(char* dst, int64_t ds, const char* src, int64_t ss,           \
-                                   const char* indices, int64_t is, int64_t n,                   \
-                                   const tix__tuples* t, const char* fill) {                     \
-        return gather_fused(dst, ds, src, ss, indices, is, n, t, fill, size, 4);                  \
+    static bool fused_##size##_i32_##mode(char* dst, int64_t ds, const char* src, int64_t ss,    \
+                                          const char* indices, int64_t is, int64_t n,            \
+                                          const tix__tuples* t, const char* fill) {              \
+        return gather_fused(dst, ds, src, ss, indices, is, n, t, fill, size, 4, streaming);       \
     }
-FUSED_INSTANCES(1)
-FUSED_INSTANCES(2)
-FUSED_INSTANCES(4)
-FUSED_INSTANCES(8)
-FUSED_INSTANCES(16)
+FUSED_INSTANCES(1, stored, false)
+FUSED_INSTANCES(2, stored, false)
+FUSED_INSTANCES(4, stored, false)
+FUSED_INSTANCES(8, stored, false)
+FUSED_INSTANCES(16, stored, false)
+FUSED_INSTANCES(4, streamed, true)
+FUSED_INSTANCES(8, streamed, true)
 #undef FUSED_INSTANCES
 
 #define PLACE_INSTANCES(size)                                                                     \
@@ -708,14 +745,25 @@ tix__fused_rows_fn tix__fused_rows_kernel(size_t bytes, tix_dtype index_dtype, i
     return kernels[components - 1][index_dtype == TIX_DTYPE_INT64 ? 0 : 1][k];
 }
 
-tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype index_dtype) {
-    static const tix__fused_gather_fn i64[] = {fused_1_i64, fused_2_i64, fused_4_i64, fused_8_i64,
-                                               fused_16_i64};
-    static const tix__fused_gather_fn i32[] = {fused_1_i32, fused_2_i32, fused_4_i32, fused_8_i32,
-                                               fused_16_i32};
-    if (index_dtype == TIX_DTYPE_INT64) return i64[size_class(element_size)];
-    if (index_dtype == TIX_DTYPE_INT32) return i32[size_class(element_size)];
-    return NULL;
+tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype index_dtype,
+                                              bool streaming) {
+    static const tix__fused_gather_fn i64[] = {fused_1_i64_stored, fused_2_i64_stored,
+                                               fused_4_i64_stored, fused_8_i64_stored,
+                                               fused_16_i64_stored};
+    static const tix__fused_gather_fn i32[] = {fused_1_i32_stored, fused_2_i32_stored,
+                                               fused_4_i32_stored, fused_8_i32_stored,
+                                               fused_16_i32_stored};
+    static const tix__fused_gather_fn streamed[2][2] = {
+        {fused_4_i64_streamed, fused_8_i64_streamed},
+        {fused_4_i32_streamed, fused_8_i32_streamed}};
+    if (index_dtype != TIX_DTYPE_INT64 && index_dtype != TIX_DTYPE_INT32)
+        return NULL;
+    bool int32 = index_dtype == TIX_DTYPE_INT32;
+    if (!streaming)
+        return int32 ? i32[size_class(element_size)] : i64[size_class(element_size)];
+    if (!STREAMING_ELEMENTS || (element_size != 4 && element_size != 8))
+        return NULL;
+    return streamed[int32][element_size == 4 ? 0 : 1];
 }
 
 tix__fused_scatter_fn tix__fused_place_kernel(size_t element_size, tix_dtype index_dtype) {

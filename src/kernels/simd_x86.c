@@ -12,6 +12,8 @@
  * 5, from its packed tiles); along offsets resolved once for rows that share their indices
  * with AVX-512 (gather_last_axis on Zen 5; with AVX2 on Zen 3 it lost, 1.08-1.20x). In each,
  * 1- and 2-byte elements with AVX-512, through aligned 4-byte words (narrow8; Emerald Rapids).
+ * Into outputs far larger than the caches, the element gathers' vectors of 4- and 8-byte
+ * elements go out with streaming stores where aligned to them (tix__lanes' `stream`).
  * And the division of a mean's float sums by their counts, whole vectors at a time
  * (scatter_elements_unique's shape under mean, on Intel Emerald Rapids with AVX-512F: 0.80x
  * the time), by multiplying where every divisor of a vector is a power of two (0.90x again);
@@ -77,15 +79,41 @@ static inline int64_t fill8(const char* fill) {
     return f;
 }
 
-/* dst[k] = src[at[k] * size] for k < count, the positions int64 or int32 by `width`: a vector's
- * lanes, all in range, loaded one by one where the CPU's hardware gathers are slower (`loads`,
- * tix__hardware_gathers). */
-static inline __attribute__((always_inline)) void load_lanes(char* dst, const char* src,
-                                                             const void* at, int count,
-                                                             size_t size, size_t width) {
-    for (int k = 0; k < count; k++) {
-        int64_t position = width == 8 ? ((const int64_t*)at)[k] : ((const int32_t*)at)[k];
-        memcpy(dst + k * (int64_t)size, src + position * (int64_t)size, size);
+/* A vector of 4- or 8-byte elements to dst, with a streaming store where `stream` (dst then
+ * aligned to it: the callers check). */
+__attribute__((target("avx2"))) static inline void store_vector(char* dst, __m256i v,
+                                                                bool stream) {
+    if (stream) {
+        _mm256_stream_si256((__m256i*)(void*)dst, v);
+    } else {
+        _mm256_storeu_si256((__m256i*)(void*)dst, v);
+    }
+}
+
+/* Lane k's position of the int64 or int32 positions at `at` (by `width`). */
+static inline int64_t lane_position(const void* at, int k, size_t width) {
+    return width == 8 ? ((const int64_t*)at)[k] : ((const int32_t*)at)[k];
+}
+
+/* dst[k] = src[at[k] * size] for the k of a vector (8 of 4 bytes, or 4 of 8), the positions by
+ * `width`: a vector's lanes, all in range, loaded one by one where the CPU's hardware gathers
+ * are slower (`loads`, tix__hardware_gathers); stored one by one, or put together in a vector
+ * and stored with a streaming store where `stream`. */
+AVX2_LOOP void load_lanes(char* dst, const char* src, const void* at, size_t size, size_t width,
+                          bool stream) {
+    if (!stream) {
+        for (int k = 0; k < 32 / (int)size; k++)
+            memcpy(dst + k * (int64_t)size, src + lane_position(at, k, width) * (int64_t)size,
+                   size);
+    } else if (size == 4) {
+        int32_t e[8];
+        for (int k = 0; k < 8; k++) memcpy(&e[k], src + lane_position(at, k, width) * 4, 4);
+        store_vector(dst, _mm256_setr_epi32(e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]),
+                     true);
+    } else {
+        long long e[4];
+        for (int k = 0; k < 4; k++) memcpy(&e[k], src + lane_position(at, k, width) * 8, 8);
+        store_vector(dst, _mm256_setr_epi64x(e[0], e[1], e[2], e[3]), true);
     }
 }
 
@@ -99,7 +127,7 @@ static inline __attribute__((always_inline)) void load_lanes(char* dst, const ch
  * vector.) */
 AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indices, int64_t n,
                                    int64_t bound, const char* fill, bool clamp, bool loads,
-                                   bool wrap, bool* filled_any) {
+                                   bool stream, bool wrap, bool* filled_any) {
     const __m256i last = _mm256_set1_epi64x(bound - 1);
     const __m256i size = _mm256_set1_epi64x(bound);
     /* (64-bit lane masks to 32-bit ones: the low half of each) */
@@ -122,7 +150,7 @@ AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indic
             int64_t at[8];
             _mm256_storeu_si256((__m256i*)(void*)at, a);
             _mm256_storeu_si256((__m256i*)(void*)(at + 4), b);
-            load_lanes(dst + i * 4, src, at, 8, 4, 8);
+            load_lanes(dst + i * 4, src, at, 4, 8, stream);
             continue;
         }
         if (_mm256_testz_si256(bad, bad)) {
@@ -144,7 +172,7 @@ AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indic
         } else {
             break;
         }
-        _mm256_storeu_ps((float*)(void*)(dst + i * 4), _mm256_set_m128(high, low));
+        store_vector(dst + i * 4, _mm256_castps_si256(_mm256_set_m128(high, low)), stream);
     }
     if (fill != NULL) *filled_any = *filled_any || !_mm256_testz_si256(filled, filled);
     return i;
@@ -152,7 +180,7 @@ AVX2_LOOP int64_t gather4_i64_loop(char* dst, const char* src, const char* indic
 
 AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indices, int64_t n,
                                    int64_t bound, const char* fill, bool clamp, bool loads,
-                                   bool wrap, bool* filled_any) {
+                                   bool stream, bool wrap, bool* filled_any) {
     const __m256i last = _mm256_set1_epi32((int32_t)(bound - 1));
     const __m256i size = _mm256_set1_epi32((int32_t)bound);
     const __m256 fills = _mm256_castsi256_ps(_mm256_set1_epi32(fill4(fill)));
@@ -168,7 +196,7 @@ AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indic
         if (loads && _mm256_testz_si256(bad, bad)) {
             int32_t at[8];
             _mm256_storeu_si256((__m256i*)(void*)at, a);
-            load_lanes(dst + i * 4, src, at, 8, 4, 4);
+            load_lanes(dst + i * 4, src, at, 4, 4, stream);
             continue;
         }
         if (_mm256_testz_si256(bad, bad)) {
@@ -182,7 +210,7 @@ AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indic
         } else {
             break;
         }
-        _mm256_storeu_ps((float*)(void*)(dst + i * 4), v);
+        store_vector(dst + i * 4, _mm256_castps_si256(v), stream);
     }
     if (fill != NULL) *filled_any = *filled_any || !_mm256_testz_si256(filled, filled);
     return i;
@@ -191,7 +219,7 @@ AVX2_LOOP int64_t gather4_i32_loop(char* dst, const char* src, const char* indic
 /* Four elements at a time, as gather4_i64. */
 AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indices, int64_t n,
                                    int64_t bound, const char* fill, bool clamp, bool loads,
-                                   bool wrap, bool* filled_any) {
+                                   bool stream, bool wrap, bool* filled_any) {
     const __m256i last = _mm256_set1_epi64x(bound - 1);
     const __m256i size = _mm256_set1_epi64x(bound);
     const __m256i fills = _mm256_set1_epi64x(fill8(fill));
@@ -207,7 +235,7 @@ AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indic
         if (loads && _mm256_testz_si256(bad, bad)) {
             int64_t at[4];
             _mm256_storeu_si256((__m256i*)(void*)at, a);
-            load_lanes(dst + i * 8, src, at, 4, 8, 8);
+            load_lanes(dst + i * 8, src, at, 8, 8, stream);
             continue;
         }
         if (_mm256_testz_si256(bad, bad)) {
@@ -221,7 +249,7 @@ AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indic
         } else {
             break;
         }
-        _mm256_storeu_si256((__m256i*)(void*)(dst + i * 8), v);
+        store_vector(dst + i * 8, v, stream);
     }
     if (fill != NULL) *filled_any = *filled_any || !_mm256_testz_si256(filled, filled);
     return i;
@@ -229,7 +257,7 @@ AVX2_LOOP int64_t gather8_i64_loop(char* dst, const char* src, const char* indic
 
 AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indices, int64_t n,
                                    int64_t bound, const char* fill, bool clamp, bool loads,
-                                   bool wrap, bool* filled_any) {
+                                   bool stream, bool wrap, bool* filled_any) {
     const __m128i last = _mm_set1_epi32((int32_t)(bound - 1));
     const __m128i size = _mm_set1_epi32((int32_t)bound);
     const __m256i fills = _mm256_set1_epi64x(fill8(fill));
@@ -246,7 +274,7 @@ AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indic
         if (loads && _mm_testz_si128(bad, bad)) {
             int32_t at[4];
             _mm_storeu_si128((__m128i*)(void*)at, a);
-            load_lanes(dst + i * 8, src, at, 4, 8, 4);
+            load_lanes(dst + i * 8, src, at, 8, 4, stream);
             continue;
         }
         if (_mm_testz_si128(bad, bad)) {
@@ -261,7 +289,7 @@ AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indic
         } else {
             break;
         }
-        _mm256_storeu_si256((__m256i*)(void*)(dst + i * 8), v);
+        store_vector(dst + i * 8, v, stream);
     }
     if (fill != NULL) *filled_any = *filled_any || !_mm_testz_si128(filled, filled);
     return i;
@@ -270,15 +298,17 @@ AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indic
 /* The fields of *l a loop takes as values. */
 #define LANES(l) (l)->bound, (l)->fill, (l)->clamp
 
-/* Each loop above in its two copies. */
+/* Each loop above in its two copies; streaming stores only where dst is aligned to the
+ * vectors. */
 #define WRAP_COPIES(name)                                                                         \
     __attribute__((target("avx2"))) static int64_t name(char* dst, const char* src,              \
                                                         const char* indices, int64_t n,          \
                                                         tix__lanes* l) {                         \
         bool loads = !tix__hardware_gathers();                                                    \
+        bool stream = l->stream && (uintptr_t)dst % 32 == 0;                                      \
         if (l->wrap)                                                                              \
-            return name##_loop(dst, src, indices, n, LANES(l), loads, true, &l->filled);          \
-        return name##_loop(dst, src, indices, n, LANES(l), loads, false, &l->filled);             \
+            return name##_loop(dst, src, indices, n, LANES(l), loads, stream, true, &l->filled);  \
+        return name##_loop(dst, src, indices, n, LANES(l), loads, stream, false, &l->filled);     \
     }
 WRAP_COPIES(gather4_i64)
 WRAP_COPIES(gather4_i32)
@@ -341,7 +371,7 @@ __attribute__((target("avx512f"))) static inline __m256i clamped8(const char* p,
  * in gather4_i64_loop; byte offsets in 32 bits (the caller checks they fit). */
 AVX512_LOOP int64_t strided4_loop(char* dst, const char* src, const char* indices, int64_t n,
                                   int64_t step, size_t width, int64_t bound, const char* fill,
-                                  bool clamp, bool wrap, bool* filled_any) {
+                                  bool clamp, bool stream, bool wrap, bool* filled_any) {
     const __m512i steps = _mm512_set1_epi32((int32_t)step);
     const __m512 fills = _mm512_castsi512_ps(_mm512_set1_epi32(fill4(fill)));
     __m512i along = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60);
@@ -370,7 +400,11 @@ AVX512_LOOP int64_t strided4_loop(char* dst, const char* src, const char* indice
         } else {
             break;
         }
-        _mm512_storeu_ps((float*)(void*)(dst + i * 4), got);
+        if (stream) {
+            _mm512_stream_ps((float*)(void*)(dst + i * 4), got);
+        } else {
+            _mm512_storeu_ps((float*)(void*)(dst + i * 4), got);
+        }
         along = _mm512_add_epi32(along, _mm512_set1_epi32(64));
     }
     if (fill != NULL) *filled_any = *filled_any || filled != 0;
@@ -380,7 +414,7 @@ AVX512_LOOP int64_t strided4_loop(char* dst, const char* src, const char* indice
 /* The same for 8-byte elements, eight at a time. */
 AVX512_LOOP int64_t strided8_loop(char* dst, const char* src, const char* indices, int64_t n,
                                   int64_t step, size_t width, int64_t bound, const char* fill,
-                                  bool clamp, bool wrap, bool* filled_any) {
+                                  bool clamp, bool stream, bool wrap, bool* filled_any) {
     const __m256i steps = _mm256_set1_epi32((int32_t)step);
     const __m512d fills = _mm512_castsi512_pd(_mm512_set1_epi64(fill8(fill)));
     __m256i along = _mm256_setr_epi32(0, 8, 16, 24, 32, 40, 48, 56);
@@ -403,26 +437,32 @@ AVX512_LOOP int64_t strided8_loop(char* dst, const char* src, const char* indice
         } else {
             break;
         }
-        _mm512_storeu_pd((double*)(void*)(dst + i * 8), got);
+        if (stream) {
+            _mm512_stream_pd((double*)(void*)(dst + i * 8), got);
+        } else {
+            _mm512_storeu_pd((double*)(void*)(dst + i * 8), got);
+        }
         along = _mm256_add_epi32(along, _mm256_set1_epi32(64));
     }
     if (fill != NULL) *filled_any = *filled_any || filled != 0;
     return i;
 }
 
-/* strided4 and strided8 in a copy for each index width and value of `wrap`. */
+/* strided4 and strided8 in a copy for each index width and value of `wrap`; streaming stores
+ * only where dst is aligned to the vectors. */
 #define STRIDED_COPIES(name)                                                                      \
     __attribute__((target("avx512f"))) static int64_t name(char* dst, const char* src,           \
                                                            const char* indices, int64_t n,       \
                                                            int64_t step, size_t width,           \
                                                            tix__lanes* l) {                      \
+        bool s = l->stream && (uintptr_t)dst % 64 == 0;                                           \
         if (l->wrap && width == 8)                                                                \
-            return name##_loop(dst, src, indices, n, step, 8, LANES(l), true, &l->filled);        \
+            return name##_loop(dst, src, indices, n, step, 8, LANES(l), s, true, &l->filled);     \
         if (l->wrap)                                                                              \
-            return name##_loop(dst, src, indices, n, step, 4, LANES(l), true, &l->filled);        \
+            return name##_loop(dst, src, indices, n, step, 4, LANES(l), s, true, &l->filled);     \
         if (width == 8)                                                                           \
-            return name##_loop(dst, src, indices, n, step, 8, LANES(l), false, &l->filled);       \
-        return name##_loop(dst, src, indices, n, step, 4, LANES(l), false, &l->filled);           \
+            return name##_loop(dst, src, indices, n, step, 8, LANES(l), s, false, &l->filled);    \
+        return name##_loop(dst, src, indices, n, step, 4, LANES(l), s, false, &l->filled);        \
     }
 STRIDED_COPIES(strided4)
 STRIDED_COPIES(strided8)

@@ -40,6 +40,10 @@
  * (tix__gathers_choose), and test_gathers_as_linux_sees_the_cpu checks which way the library
  * takes.
  *
+ * Into outputs past 4 MiB the element gathers store with streaming stores (4- and 8-byte
+ * elements; each vector where the output is aligned to it, else each element):
+ * test_streamed_gathers_against_plain, with them and without them.
+ *
  * The level the library finds is the one Linux lists: test_level_as_linux_sees_it. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
 #include <sys/mman.h>
@@ -858,6 +862,94 @@ static void test_narrow_gathers_against_portable(void** state) {
     assert_int_equal(munmap(pages, (size_t)(3 * page)), 0);
 }
 
+/* Element gathers into outputs past 4 MiB, where the library writes with streaming stores when
+ * the CPU gains by them (tix__stores_choose, an internal hook: here with them and without them,
+ * whatever the CPU): the portable loop stores each element with one (4- and 8-byte elements),
+ * the AVX2 gathers their vectors (whether gathered or loaded lane by lane) and the AVX-512 ones
+ * along axis 0 theirs, where the output is aligned to them. float32, float64, and float16 (no
+ * streaming stores), along axis 1 and axis 0 (cache-blocked tiles), int64 indices into an
+ * aligned output serially under the ignore rule, int32 ones into an output one element past
+ * the alignment on a pool of 2 under the clamp rule; negative indices wrapped, one in 13 past
+ * the end, one in 17 below -300. Every element against a plain loop, at every level. */
+static void test_streamed_gathers_against_plain(void** state) {
+    (void)state;
+    enum { W = 300, C = 1024, STREAMING = 0, PLAIN = 1 };
+    void tix__stores_choose(int mode);
+    static const tix_dtype dtypes[] = {DT_F32, DT_F64, DT_F16};
+    static const unsigned char fill[8] = {0xF1, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6, 0xF7, 0xF8};
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    int cases = 0;
+    for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
+        int64_t size = (int64_t)tix_dtype_size(dtypes[t]), rows = 1040 * 4 / size;
+        int64_t count = rows * C, bytes = count * size; /* (4.26 MB) */
+        int64_t data_bytes = (rows > C ? rows : C) * W * size; /* [rows, W] or [W, C] */
+        unsigned char* data = malloc((size_t)data_bytes);
+        unsigned char* block = aligned_alloc(64, (size_t)(bytes + 64));
+        unsigned char* want = malloc((size_t)bytes);
+        int64_t* idx64 = malloc(sizeof(int64_t) * (size_t)count);
+        int32_t* idx32 = malloc(sizeof(int32_t) * (size_t)count);
+        assert_true(data && block && want && idx64 && idx32);
+        for (int64_t b = 0; b < data_bytes; b++) data[b] = (unsigned char)(b * 2654435761u >> 9);
+        for (int64_t k = 0; k < count; k++) {
+            int64_t v = k * 40503 % (2 * W) - W; /* [-W, W) */
+            idx64[k] = k % 13 == 5 ? W + k % 7 : k % 17 == 3 ? -W - 1 - k % 5 : v;
+            idx32[k] = (int32_t)idx64[k];
+        }
+        for (int axis = 1; axis >= 0; axis--) {
+            /* along 1, data [rows, W]; along 0, data [W, C] */
+            tix_tensor d = axis == 1 ? UT_T(data, dtypes[t], rows, W) : UT_T(data, dtypes[t], W, C);
+            for (int variant = 0; variant < 2; variant++) {
+                tix_out_of_range rule =
+                    variant == 0 ? TIX_OUT_OF_RANGE_IGNORE : TIX_OUT_OF_RANGE_CLAMP;
+                for (int64_t k = 0; k < count; k++) { /* the plain loop */
+                    int64_t v = idx64[k] < 0 ? idx64[k] + W : idx64[k];
+                    bool outside = v < 0 || v >= W;
+                    if (rule == TIX_OUT_OF_RANGE_CLAMP) v = v < 0 ? 0 : v >= W ? W - 1 : v;
+                    int64_t at = axis == 1 ? k / C * W + v : v * C + k % C;
+                    memcpy(want + k * size,
+                           outside && rule == TIX_OUT_OF_RANGE_IGNORE ? fill : data + at * size,
+                           (size_t)size);
+                }
+                unsigned char* out = block + (variant == 0 ? 0 : size);
+                tix_tensor o = UT_T(out, dtypes[t], rows, C);
+                tix_tensor i = variant == 0 ? UT_T(idx64, DT_I64, rows, C)
+                                            : UT_T(idx32, DT_I32, rows, C);
+                tix_options options = ut_opts();
+                options.negative_indices = TIX_NEGATIVE_WRAP;
+                options.out_of_range = rule;
+                options.fill_value = fill;
+                options.executor = variant == 1 ? &executor : NULL;
+                for (int level = SIMD_NONE; level < SIMD_LEVELS - 1; level++) {
+                    for (int way = 0; way < (level == SIMD_NONE ? 1 : 2); way++) {
+                        for (int stores = STREAMING; stores <= PLAIN; stores++) {
+                            tix__simd_limit(level);
+                            tix__gathers_choose(way);
+                            tix__stores_choose(stores);
+                            memset(block, 0, (size_t)(bytes + 64));
+                            assert_int_equal(tix_gather_elements(&d, &i, axis, &o, &options),
+                                             TIX_STATUS_OK);
+                            assert_memory_equal(out, want, (size_t)bytes);
+                            cases++;
+                        }
+                    }
+                }
+            }
+        }
+        free(data);
+        free(block);
+        free(want);
+        free(idx64);
+        free(idx32);
+    }
+    tix__simd_limit(SIMD_LEVELS);
+    tix__gathers_choose(-1);
+    tix__stores_choose(-1);
+    tix_threadpool_destroy(pool);
+    assert_int_equal(cases, 3 * 2 * 2 * (2 + 4 + 4));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gathers_against_portable),
@@ -871,6 +963,7 @@ int main(void) {
         cmocka_unit_test(test_level_as_linux_sees_it),
         cmocka_unit_test(test_gathers_as_linux_sees_the_cpu),
         cmocka_unit_test(test_narrow_gathers_against_portable),
+        cmocka_unit_test(test_streamed_gathers_against_plain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
