@@ -68,12 +68,14 @@
  * on Zen 3: 0.84-0.89x the time with them, 0.92-1.03x without, against copying data first). */
 #define STAGE_BYTES 8192
 #define STAGE_STREAM_BYTES (4 * 1024 * 1024)
-/* Element gathers resolving as they go write outputs past this with streaming stores, where the
- * CPU gains by them, and element panels then prefetch nothing of the output. On Zen 3, against
- * ordinary stores in the same process (bench/levels.c, stores=): gather_elements_last (16 MB)
- * took 0.92-0.95x the time at 1 thread and 0.88-0.90x at 2, gather_elements_first 1.00-1.05x
- * and 0.88x. */
-#define ELEMENT_STREAM_BYTES (4 * 1024 * 1024)
+/* Gathers write outputs past this with streaming stores, where the CPU gains by them: the line
+ * goes to memory unread, and the first level's few slots for misses in flight are left to the
+ * reads (element panels then prefetch nothing of the output). On Zen 3, against ordinary stores
+ * in the same process (bench/levels.c, stores=), 1 and 2 threads: gather_rows_small (16 MB)
+ * 0.77-0.91x the time and 0.91-1.01x, gather_nd_pairs (32 MB) 0.79-0.91x and 0.90x,
+ * gather_mid_axis (16 MB) 0.88-0.97x and 0.76-1.01x, gather_elements_last (16 MB) 0.92-0.95x
+ * and 0.88-0.90x, gather_elements_first 1.00-1.05x and 0.88x. */
+#define GATHER_STREAM_BYTES (4 * 1024 * 1024)
 /* A scatter whose updates may all reach one element, with a reduction that groups exactly
  * (run_groups), reduces them in at most GROUPS groups, each into a private copy of the output:
  * the copies together at most GROUP_BYTES, and each group at least GROUP_UPDATES updates per
@@ -1045,9 +1047,9 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
                 .row = tix__move_kernel(size),
                 .gather = tix__gather_kernel(size),
                 .constant = fill};
+    bool streaming = streams(tix_tensor_count(call->output) * (int64_t)size, GATHER_STREAM_BYTES);
     if (map->components == 1) { /* the streaming instance where the output is large and has one */
-        int64_t output_bytes = tix_tensor_count(call->output) * (int64_t)size;
-        if (streams(output_bytes, ELEMENT_STREAM_BYTES))
+        if (streaming)
             p->fused = tix__fused_gather_kernel(size, call->indices->dtype, true);
         p->fused_streaming = p->fused != NULL;
         if (p->fused == NULL)
@@ -1062,7 +1064,6 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
     tix__loop_fold(&p->loop);
     int64_t bytes = dense_rows_of(&p->loop, size);
     if (bytes > 0 && bytes <= FILL_BLOCK) {
-        bool streaming = streams(tix_tensor_count(call->output) * (int64_t)size, STREAM_BYTES);
         p->copy_rows = tix__copy_rows_kernel((size_t)bytes, streaming);
         p->fused_rows = tix__fused_rows_kernel((size_t)bytes, call->indices->dtype,
                                                map->components, streaming);

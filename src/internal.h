@@ -438,8 +438,9 @@ tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype ind
  * for as long as each tuple resolves: by the short path (every index in range, or negative and
  * wrapped) or by the general rules (clamp, wrap; under ignore, the row at `fill` for a tuple
  * that resolves to nothing). Returns how many rows it moved: it stops at a tuple that is an
- * error, which the caller resolves. NULL for other row lengths, index dtypes and tuple lengths,
- * and where copy_rows would stream (`streaming`). */
+ * error, which the caller resolves. NULL for other row lengths, index dtypes and tuple lengths.
+ * `streaming`: the instance that writes a dense output with streaming stores, for outputs far
+ * larger than the caches (fenced before it returns), where the target has them. */
 typedef int64_t (*tix__fused_rows_fn)(char* dst, int64_t dst_row, const char* src,
                                       int64_t src_row, const char* indices, int64_t is, int64_t m,
                                       const tix__tuples* tuples, const char* fill);

@@ -68,32 +68,40 @@ static void stream_fence(void) {
 }
 #endif
 
-/* An element of 4 or 8 bytes stored with a streaming store (MOVNTI) where `streaming` (a
- * constant at every use) and the target has them (x86-64: STREAMING_ELEMENTS); else by memcpy.
- * The elements that follow fill the line in the CPU's write-combining buffers, and it goes to
- * memory whole, unread. */
+/* `bytes` bytes (4, or a multiple of 8: an element or a row) stored with streaming stores where
+ * `streaming` (a constant at every use) and the target has them (x86-64: PUT_STREAMING):
+ * 16 bytes at a time where dst is aligned to them, else 8 or 4 (MOVNTI, any alignment); else,
+ * and for other lengths, by memcpy. What follows fills the line in the CPU's write-combining
+ * buffers, and it goes to memory whole, unread. */
 #if defined(__x86_64__)
-enum { STREAMING_ELEMENTS = 1 };
+enum { PUT_STREAMING = 1 };
 
-TIX__TEMPLATE void put_element(char* dst, const char* src, size_t size, bool streaming) {
-    if (streaming && size == 4) {
+TIX__TEMPLATE void put_bytes(char* dst, const char* src, size_t bytes, bool streaming) {
+    if (streaming && bytes % 16 == 0 && (uintptr_t)dst % 16 == 0) {
+        for (size_t b = 0; b < bytes; b += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(src + b));
+            _mm_stream_si128((__m128i*)(void*)(dst + b), v);
+        }
+    } else if (streaming && bytes % 8 == 0) {
+        for (size_t b = 0; b < bytes; b += 8) {
+            long long e;
+            memcpy(&e, src + b, 8);
+            _mm_stream_si64((long long*)(void*)(dst + b), e);
+        }
+    } else if (streaming && bytes == 4) {
         int32_t e;
         memcpy(&e, src, 4);
         _mm_stream_si32((int*)(void*)dst, e);
-    } else if (streaming && size == 8) {
-        long long e;
-        memcpy(&e, src, 8);
-        _mm_stream_si64((long long*)(void*)dst, e);
     } else {
-        memcpy(dst, src, size);
+        memcpy(dst, src, bytes);
     }
 }
 #else
-enum { STREAMING_ELEMENTS = 0 };
+enum { PUT_STREAMING = 0 };
 
-TIX__TEMPLATE void put_element(char* dst, const char* src, size_t size, bool streaming) {
+TIX__TEMPLATE void put_bytes(char* dst, const char* src, size_t bytes, bool streaming) {
     (void)streaming;
-    memcpy(dst, src, size);
+    memcpy(dst, src, bytes);
 }
 #endif
 
@@ -193,7 +201,7 @@ TIX__TEMPLATE bool gather_fused_loop(char* dst, int64_t ds, const char* src, int
 /* The usual elements cases at their shortest: dense indices and output, while every position
  * (tix__position; negatives wrapped when `wrap`, a constant at every use) is in [0, bound). A line
  * of indices at a time, each prefetched TIX__STREAM_AHEAD elements ahead; streaming stores where
- * `streaming` (put_element). Returns how many elements it moved. */
+ * `streaming` (put_bytes). Returns how many elements it moved. */
 TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const char* indices,
                                    int64_t n, const tix__tuples* t, size_t size, size_t width,
                                    bool wrap, bool streaming) {
@@ -206,14 +214,14 @@ TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const
             uint64_t v = tix__position(indices, k, width, add);
             if (v >= bound)
                 return k;
-            put_element(dst + k * (int64_t)size, src + (int64_t)v * step + k * ss, size,
+            put_bytes(dst + k * (int64_t)size, src + (int64_t)v * step + k * ss, size,
                         streaming);
         }
     }
     for (; i < n; i++) {
         uint64_t v = tix__position(indices, i, width, add);
         if (v >= bound) break;
-        put_element(dst + i * (int64_t)size, src + (int64_t)v * step + i * ss, size, streaming);
+        put_bytes(dst + i * (int64_t)size, src + (int64_t)v * step + i * ss, size, streaming);
     }
     return i;
 }
@@ -408,11 +416,11 @@ TIX__RARE bool gather_rule_row(char* dst, int64_t dst_row, const char* src, int6
 TIX__TEMPLATE bool gather_indexed_row(char* dst, int64_t dst_row, const char* src,
                                       int64_t src_row, const char* indices, int64_t is, int64_t r,
                                       const short_tuples* s, int comps, size_t bytes,
-                                      size_t width) {
+                                      size_t width, bool streaming) {
     bool inside;
     int64_t offset = short_offset(indices + r * is, s, comps, width, &inside);
     if (!inside) return false;
-    memcpy(dst + r * dst_row, src + offset + r * src_row, bytes);
+    put_bytes(dst + r * dst_row, src + offset + r * src_row, bytes, streaming);
     return true;
 }
 
@@ -424,12 +432,14 @@ TIX__TEMPLATE bool gather_indexed_row(char* dst, int64_t dst_row, const char* sr
  * resolved a chunk of rows after it: gather_rows_small with one index in 64 out of range under
  * clamp or ignore took 1.44-1.49x the time of its own call; resolving only the one, the loop
  * restarted with all its prefetches, 1.45x; the general rules inside the loop, 1.10-1.17x the
- * time of gather_nd_pairs, whose loop then kept fewer registers.) */
+ * time of gather_nd_pairs, whose loop then kept fewer registers.) Where `streaming`, the rows the
+ * loop moves go out with streaming stores (put_bytes; a row by the general rules, rare, with
+ * ordinary ones), fenced before it returns. */
 TIX__TEMPLATE int64_t gather_rows_fused(char* dst, int64_t dst_row, const char* src,
                                         int64_t src_row, const char* indices, int64_t is,
                                         int64_t m, const short_tuples* s, const tix__tuples* t,
                                         const char* fill, int comps, size_t bytes, size_t width,
-                                        bool aligned, bool ignoring) {
+                                        bool aligned, bool ignoring, bool streaming) {
     int64_t distance = rows_ahead(bytes), r = 0;
     for (int64_t ahead = 0; ahead < m && ahead < distance; ahead++)
         prefetch_indexed_row(src, src_row, indices, is, ahead, s, comps, bytes, width, aligned,
@@ -439,30 +449,34 @@ TIX__TEMPLATE int64_t gather_rows_fused(char* dst, int64_t dst_row, const char* 
             prefetch_indexed_row(src, src_row, indices, is, r + distance, s, comps, bytes, width,
                                  aligned, ignoring);
             if (!gather_indexed_row(dst, dst_row, src, src_row, indices, is, r, s, comps, bytes,
-                                    width)) {
+                                    width, streaming)) {
                 break;
             }
         }
         if (r + distance >= m) {
             for (; r < m; r++) {
                 if (!gather_indexed_row(dst, dst_row, src, src_row, indices, is, r, s, comps,
-                                        bytes, width)) {
+                                        bytes, width, streaming)) {
                     break;
                 }
             }
         }
         if (r == m || !gather_rule_row(dst, dst_row, src, src_row, indices, is, r, t, fill, bytes))
-            return r;
+            break;
     }
+    if (streaming) stream_fence();
+    return r;
 }
 
 /* gather_rows_fused with its rules read once, `aligned` decided once, and a copy of its own for
  * the usual case: dense tuples and output, every row from the same data (src_row = 0), one
- * more there for the ignore rule. */
+ * more there for the ignore rule; that case streams where `streaming` (the others, rare in
+ * outputs that large, store as usual). */
 TIX__TEMPLATE int64_t gather_rows_fused_any(char* dst, int64_t dst_row, const char* src,
                                             int64_t src_row, const char* indices, int64_t is,
                                             int64_t m, const tix__tuples* t, const char* fill,
-                                            int comps, size_t bytes, size_t width) {
+                                            int comps, size_t bytes, size_t width,
+                                            bool streaming) {
     short_tuples s = {.component_stride = t->component_stride};
     uint64_t steps = 0;
     for (int c = 0; c < comps; c++) {
@@ -478,17 +492,17 @@ TIX__TEMPLATE int64_t gather_rows_fused_any(char* dst, int64_t dst_row, const ch
         s.component_stride = (int64_t)width;
         if (t->rule.out_of_range == TIX_OUT_OF_RANGE_IGNORE) {
             return gather_rows_fused(dst, (int64_t)bytes, src, 0, indices, tuple, m, &s, t, fill,
-                                     comps, bytes, width, true, true);
+                                     comps, bytes, width, true, true, streaming);
         }
         return gather_rows_fused(dst, (int64_t)bytes, src, 0, indices, tuple, m, &s, t, fill,
-                                 comps, bytes, width, true, false);
+                                 comps, bytes, width, true, false, streaming);
     }
     if (aligned) {
         return gather_rows_fused(dst, dst_row, src, src_row, indices, is, m, &s, t, fill, comps,
-                                 bytes, width, true, false);
+                                 bytes, width, true, false, false);
     }
     return gather_rows_fused(dst, dst_row, src, src_row, indices, is, m, &s, t, fill, comps,
-                             bytes, width, false, false);
+                             bytes, width, false, false, false);
 }
 
 /* Instances per element size, selected through the tables below. */
@@ -572,18 +586,23 @@ ROW_INSTANCE(64)
 ROW_INSTANCE(128)
 #undef ROW_INSTANCE
 
-#define FUSED_ROW_INSTANCE(bytes, comps, width)                                                  \
-    static int64_t fused_rows_##bytes##_##comps##_i##width(                                       \
+/* Per row length, tuple length and index width; `mode` is `stored` or `streamed`. */
+#define FUSED_ROW_INSTANCE(bytes, comps, width, mode, streaming)                                 \
+    static int64_t fused_rows_##bytes##_##comps##_i##width##_##mode(                              \
         char* dst, int64_t dst_row, const char* src, int64_t src_row, const char* indices,        \
         int64_t is, int64_t m, const tix__tuples* t, const char* fill) {                          \
         return gather_rows_fused_any(dst, dst_row, src, src_row, indices, is, m, t, fill, comps,  \
-                                     bytes, width / 8);                                           \
+                                     bytes, width / 8, streaming);                                \
     }
 #define FUSED_ROW_INSTANCES(bytes)                                                                \
-    FUSED_ROW_INSTANCE(bytes, 1, 64)                                                              \
-    FUSED_ROW_INSTANCE(bytes, 1, 32)                                                              \
-    FUSED_ROW_INSTANCE(bytes, 2, 64)                                                              \
-    FUSED_ROW_INSTANCE(bytes, 2, 32)
+    FUSED_ROW_INSTANCE(bytes, 1, 64, stored, false)                                               \
+    FUSED_ROW_INSTANCE(bytes, 1, 32, stored, false)                                               \
+    FUSED_ROW_INSTANCE(bytes, 2, 64, stored, false)                                               \
+    FUSED_ROW_INSTANCE(bytes, 2, 32, stored, false)                                               \
+    FUSED_ROW_INSTANCE(bytes, 1, 64, streamed, true)                                              \
+    FUSED_ROW_INSTANCE(bytes, 1, 32, streamed, true)                                              \
+    FUSED_ROW_INSTANCE(bytes, 2, 64, streamed, true)                                              \
+    FUSED_ROW_INSTANCE(bytes, 2, 32, streamed, true)
 FUSED_ROW_INSTANCES(4)
 FUSED_ROW_INSTANCES(8)
 FUSED_ROW_INSTANCES(16)
@@ -726,23 +745,25 @@ tix__copy_rows_fn tix__copy_rows_kernel(size_t bytes, bool streaming) {
 
 tix__fused_rows_fn tix__fused_rows_kernel(size_t bytes, tix_dtype index_dtype, int32_t components,
                                           bool streaming) {
-#define FUSED_ROW_TABLE(comps, width)                                                             \
-    {fused_rows_4_##comps##_i##width,  fused_rows_8_##comps##_i##width,                           \
-     fused_rows_16_##comps##_i##width, fused_rows_32_##comps##_i##width,                          \
-     fused_rows_64_##comps##_i##width, fused_rows_128_##comps##_i##width}
-    static const tix__fused_rows_fn kernels[2][2][6] = {
-        {FUSED_ROW_TABLE(1, 64), FUSED_ROW_TABLE(1, 32)},
-        {FUSED_ROW_TABLE(2, 64), FUSED_ROW_TABLE(2, 32)},
+#define FUSED_ROW_TABLE(comps, width, mode)                                                       \
+    {fused_rows_4_##comps##_i##width##_##mode,  fused_rows_8_##comps##_i##width##_##mode,         \
+     fused_rows_16_##comps##_i##width##_##mode, fused_rows_32_##comps##_i##width##_##mode,        \
+     fused_rows_64_##comps##_i##width##_##mode, fused_rows_128_##comps##_i##width##_##mode}
+    static const tix__fused_rows_fn kernels[2][2][2][6] = {
+        {{FUSED_ROW_TABLE(1, 64, stored), FUSED_ROW_TABLE(1, 32, stored)},
+         {FUSED_ROW_TABLE(2, 64, stored), FUSED_ROW_TABLE(2, 32, stored)}},
+        {{FUSED_ROW_TABLE(1, 64, streamed), FUSED_ROW_TABLE(1, 32, streamed)},
+         {FUSED_ROW_TABLE(2, 64, streamed), FUSED_ROW_TABLE(2, 32, streamed)}},
     };
 #undef FUSED_ROW_TABLE
-    if ((streaming && bytes >= STREAM_MIN_ROW) || bytes < 4 || bytes > 128 ||
-        (bytes & (bytes - 1)) != 0 || components < 1 || components > 2 ||
-        (index_dtype != TIX_DTYPE_INT64 && index_dtype != TIX_DTYPE_INT32)) {
-        return NULL; /* copy_rows streams these rows, or they take the general rules */
+    if (bytes < 4 || bytes > 128 || (bytes & (bytes - 1)) != 0 || components < 1 ||
+        components > 2 || (index_dtype != TIX_DTYPE_INT64 && index_dtype != TIX_DTYPE_INT32)) {
+        return NULL; /* they take the general rules */
     }
     int k = 0;
     while ((size_t)4 << k < bytes) k++; /* 4, 8, ..., 128 bytes -> 0, 1, ..., 5 */
-    return kernels[components - 1][index_dtype == TIX_DTYPE_INT64 ? 0 : 1][k];
+    bool streamed = streaming && PUT_STREAMING;
+    return kernels[streamed][components - 1][index_dtype == TIX_DTYPE_INT64 ? 0 : 1][k];
 }
 
 tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype index_dtype,
@@ -761,7 +782,7 @@ tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype ind
     bool int32 = index_dtype == TIX_DTYPE_INT32;
     if (!streaming)
         return int32 ? i32[size_class(element_size)] : i64[size_class(element_size)];
-    if (!STREAMING_ELEMENTS || (element_size != 4 && element_size != 8))
+    if (!PUT_STREAMING || (element_size != 4 && element_size != 8))
         return NULL;
     return streamed[int32][element_size == 4 ? 0 : 1];
 }

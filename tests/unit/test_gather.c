@@ -991,6 +991,95 @@ static void test_fused_rows(void** state) {
     free(idx);
 }
 
+/* Row gathers into outputs past 4 MiB, where the library writes with streaming stores when the
+ * CPU gains by them (tix__stores_choose, an internal hook: here with them and without them,
+ * whatever the CPU): the rows the shortest loop moves, 4 to 128 bytes (float32 rows of 1 to 32
+ * elements by tix_gather, and 64-byte slices by pairs of tix_gather_nd), 16 bytes at a time
+ * into an aligned output and 8 or 4 at a time one element past it, rows by the general rules
+ * (wrapped negatives, ignored and clamped indices) among them, and padded output rows (which
+ * store as usual); int64 and int32 indices, serially and on a pool of 2; one index past the end
+ * under the error rule. Every row against a plain loop. */
+static void test_streamed_rows(void** state) {
+    (void)state;
+    enum { T = 300, A = 15, B = 20, STREAMING = 0, PLAIN = 1, CASES = 7 }; /* (pairs: A x B) */
+    void tix__stores_choose(int mode);
+    static const tix_out_of_range rules[] = {TIX_OUT_OF_RANGE_IGNORE, TIX_OUT_OF_RANGE_CLAMP,
+                                             TIX_OUT_OF_RANGE_ERROR};
+    const float fill = -0.5f;
+    float* data = malloc(sizeof(float) * T * 32);
+    assert_non_null(data);
+    for (int64_t e = 0; e < T * 32; e++) data[e] = (float)e;
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    int calls = 0;
+    for (int c = 0; c < CASES; c++) { /* rows of 1, 2, ..., 32 floats; then pairs, 16 floats */
+        bool pairs = c == CASES - 1;
+        int64_t k = pairs ? 16 : (int64_t)1 << c, m = 4400 * 1024 / (4 * k); /* (4.4 MB) */
+        int64_t size = pairs ? A : T; /* of the first index */
+        int64_t* idx64 = malloc(sizeof(int64_t) * 2 * (size_t)m);
+        int32_t* idx32 = malloc(sizeof(int32_t) * 2 * (size_t)m);
+        float* out = aligned_alloc(64, sizeof(float) * (size_t)(m * (k + 1) + 16));
+        float* want = malloc(sizeof(float) * (size_t)(m * (k + 1)));
+        assert_true(idx64 && idx32 && out && want);
+        for (int layout = 0; layout < 3; layout++) { /* aligned, one element past, padded */
+            int64_t orow = layout == 2 ? k + 1 : k;
+            float* o0 = out + (layout == 1);
+            for (size_t u = 0; u < sizeof rules / sizeof rules[0]; u++) {
+                tix_out_of_range rule = rules[u];
+                for (int64_t r = 0; r < m; r++) {
+                    int64_t v = r * 7919 % size;
+                    if (r % 211 == 3) v = -1 - r % size; /* negative, wrapped */
+                    if (r % 997 == 5 && rule != TIX_OUT_OF_RANGE_ERROR) v = size + r % 3;
+                    if (r == m - 3 && rule == TIX_OUT_OF_RANGE_ERROR) v = size;
+                    if (pairs) {
+                        idx64[2 * r] = v;
+                        idx64[2 * r + 1] = r % B;
+                    } else {
+                        idx64[r] = v;
+                    }
+                    int64_t at = ut_rule_position(v, size, TIX_NEGATIVE_WRAP, rule);
+                    int64_t row = pairs && at >= 0 ? at * B + r % B : at; /* of data */
+                    for (int64_t e = 0; e < orow; e++) {
+                        want[r * orow + e] = e == k     ? 1234.0f /* the padding */
+                                             : row < 0 ? fill
+                                                       : data[row * k + e];
+                    }
+                }
+                for (int64_t q = 0; q < 2 * m; q++) idx32[q] = (int32_t)idx64[q];
+                for (int stores = STREAMING; stores <= PLAIN; stores++) {
+                    bool wide = (c + layout + stores) % 2 == 0;
+                    void* idx = wide ? (void*)idx64 : (void*)idx32;
+                    tix_dtype index = wide ? DT_I64 : DT_I32;
+                    tix_tensor d = pairs ? UT_T(data, DT_F32, A, B, k) : UT_T(data, DT_F32, T, k);
+                    tix_tensor i = pairs ? UT_T(idx, index, m, 2) : UT_T(idx, index, m);
+                    tix_tensor o = ut_tensor(o0, DT_F32, 2, UT_DIMS(m, k), UT_DIMS(orow, 1));
+                    tix_options opt = ut_opts();
+                    opt.negative_indices = TIX_NEGATIVE_WRAP;
+                    opt.out_of_range = rule;
+                    opt.fill_value = &fill;
+                    opt.executor = (u + stores) % 2 == 1 ? &executor : NULL;
+                    tix__stores_choose(stores);
+                    for (int64_t q = 0; q < m * orow; q++) o0[q] = 1234.0f;
+                    tix_status status = pairs ? tix_gather_nd(&d, &i, 0, &o, &opt)
+                                              : tix_gather(&d, &i, 0, 0, &o, &opt);
+                    ut_expect_outcome(status, rule == TIX_OUT_OF_RANGE_ERROR, o0, want,
+                                      sizeof(float) * (size_t)(m * orow));
+                    calls++;
+                }
+            }
+        }
+        free(idx64);
+        free(idx32);
+        free(out);
+        free(want);
+    }
+    tix__stores_choose(-1);
+    tix_threadpool_destroy(pool);
+    free(data);
+    assert_int_equal(calls, CASES * 3 * 3 * 2);
+}
+
 /* Gathers along axis 1 whose rows share one list of indices resolve it once for many rows
  * (execute.c): more rows than one block of them, lists of one chunk and of two (past 1024
  * indices), with an index that wraps and one that is filled, clamped or fails (in every row,
@@ -1081,6 +1170,7 @@ int main(void) {
         cmocka_unit_test(test_large_offsets),
         cmocka_unit_test(test_reduction_rejected),
         cmocka_unit_test(test_fused_rows),
+        cmocka_unit_test(test_streamed_rows),
         cmocka_unit_test(test_rows_sharing_indices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
