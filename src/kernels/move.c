@@ -32,7 +32,7 @@ enum { STRING_MIN_BYTES = 512 };
 #if defined(__SSE2__)
 #include <emmintrin.h>
 
-static void stream_copy(char* dst, const char* src, size_t bytes) {
+TIX__TEMPLATE void stream_copy(char* dst, const char* src, size_t bytes) {
     if ((uintptr_t)dst % 16 != 0 || bytes % 16 != 0) {
         memcpy(dst, src, bytes);
         return;
@@ -60,7 +60,7 @@ static void stream_fence(void) {
     _mm_sfence();
 }
 #else
-static void stream_copy(char* dst, const char* src, size_t bytes) {
+TIX__TEMPLATE void stream_copy(char* dst, const char* src, size_t bytes) {
     memcpy(dst, src, bytes);
 }
 
@@ -69,19 +69,16 @@ static void stream_fence(void) {
 #endif
 
 /* `bytes` bytes (4, or a multiple of 8: an element or a row) stored with streaming stores where
- * `streaming` (a constant at every use) and the target has them (x86-64: PUT_STREAMING):
- * 16 bytes at a time where dst is aligned to them, else 8 or 4 (MOVNTI, any alignment); else,
- * and for other lengths, by memcpy. What follows fills the line in the CPU's write-combining
- * buffers, and it goes to memory whole, unread. */
+ * `streaming` (a constant at every use) and the target has them (x86-64: PUT_STREAMING): by
+ * stream_copy where dst is aligned to 16 bytes and they are a multiple of 16, else 8 or 4 at a
+ * time (MOVNTI, any alignment); else, and for other lengths, by memcpy. What follows fills the
+ * line in the CPU's write-combining buffers, and it goes to memory whole, unread. */
 #if defined(__x86_64__)
 enum { PUT_STREAMING = 1 };
 
 TIX__TEMPLATE void put_bytes(char* dst, const char* src, size_t bytes, bool streaming) {
     if (streaming && bytes % 16 == 0 && (uintptr_t)dst % 16 == 0) {
-        for (size_t b = 0; b < bytes; b += 16) {
-            __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(src + b));
-            _mm_stream_si128((__m128i*)(void*)(dst + b), v);
-        }
+        stream_copy(dst, src, bytes);
     } else if (streaming && bytes % 8 == 0) {
         for (size_t b = 0; b < bytes; b += 8) {
             long long e;
@@ -214,8 +211,7 @@ TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const
             uint64_t v = tix__position(indices, k, width, add);
             if (v >= bound)
                 return k;
-            put_bytes(dst + k * (int64_t)size, src + (int64_t)v * step + k * ss, size,
-                        streaming);
+            put_bytes(dst + k * (int64_t)size, src + (int64_t)v * step + k * ss, size, streaming);
         }
     }
     for (; i < n; i++) {
