@@ -45,8 +45,8 @@
  * sits in L1 (in chunks of 256, each chunk read the row from L2 again: 1.8x the time of
  * gather_last_axis). */
 #define ROW_CHUNK 1024
-/* Outputs larger than this are written with streaming stores (far beyond any cache), where the
- * CPU gains by them (cpu.c)... */
+/* A scatter's outputs larger than this are written with streaming stores (far beyond any
+ * cache), where the CPU gains by them (cpu.c; a gather's from GATHER_STREAM_BYTES on)... */
 #define STREAM_BYTES (32 * 1024 * 1024)
 /* ... by a scatter, in runs at least this long (shorter ones would write partial lines). */
 #define STREAM_MIN_RUN 256
@@ -72,9 +72,10 @@
  * goes to memory unread, and the first level's few slots for misses in flight are left to the
  * reads (element panels then prefetch nothing of the output). On Zen 3, against ordinary stores
  * in the same process (bench/levels.c, stores=), 1 and 2 threads: gather_rows_small (16 MB)
- * 0.77-0.91x the time and 0.91-1.01x, gather_nd_pairs (32 MB) 0.79-0.91x and 0.90x,
- * gather_mid_axis (16 MB) 0.88-0.97x and 0.76-1.01x, gather_elements_last (16 MB) 0.92-0.95x
- * and 0.88-0.90x, gather_elements_first 1.00-1.05x and 0.88x. */
+ * 0.77-0.97x the time and 0.69-1.01x, gather_nd_pairs (32 MB) 0.79-0.91x and 0.82-0.90x,
+ * gather_mid_axis (16 MB) 0.88-1.01x and 0.76-1.05x, gather_elements_last (16 MB) 0.92-0.95x
+ * and 0.88-0.90x, gather_elements_first 1.00-1.05x and 0.88x; random rows of 256 bytes into
+ * 5 MiB 0.73x (bench/row_stores.c). */
 #define GATHER_STREAM_BYTES (4 * 1024 * 1024)
 /* A scatter whose updates may all reach one element, with a reduction that groups exactly
  * (run_groups), reduces them in at most GROUPS groups, each into a private copy of the output:
@@ -263,7 +264,7 @@ static prefetch_plan plan_prefetch(const pass* p, const int64_t* rs, const int64
         bool apart = es[o] > 0 && rs[o] != 0 && rs[o] != n * es[o] && n <= ROW_SPAN_MAX / es[o];
         int64_t span = o != TIX__COUNTS && apart ? n * es[o] : 0;
         if (o == TIX__DIRECT && (p->kind == PASS_CONSTANT || streamed))
-            span = 0; /* (a constant pass does not read the updates) */
+            span = 0; /* (a constant pass reads no updates; a streamed output is not read) */
         if (o == TIX__INDEXED)
             span = rs[o] != 0 ? p->row_span : 0;
         if (span == 0) /* (an operand a pass does not use has no base) */
