@@ -45,9 +45,9 @@ int main(int argc, char** argv) {
                 MAX_RUNS);
         return 2;
     }
-    int64_t columns = atoll(argv[k]), picks = (int64_t)(atof(argv[k + 1]) * 1048576) / 4;
-    picks = columns > 0 ? picks / columns : 0;
-    if (columns < 1 || picks < 1) {
+    int64_t columns = atoll(argv[k]), elements = (int64_t)(atof(argv[k + 1]) * 1048576) / 4;
+    int64_t picks = columns > 0 ? elements / columns : 0; /* (rows of the output) */
+    if (picks < 1) {
         fprintf(stderr, "row_stores: COLUMNS and MIB must be positive\n");
         return 2;
     }

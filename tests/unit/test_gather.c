@@ -4,6 +4,9 @@
  * shortest loop of small rows. */
 #include "unit.h"
 
+/* (an internal hook of the static library: 0 streaming stores, 1 ordinary ones, -1 the CPU's) */
+void tix__stores_choose(int mode);
+
 /* ONNX Gather-1/11/13, first example: axis 0, 2-D indices. */
 static void test_onnx_gather_example_axis0(void** state) {
     (void)state;
@@ -995,14 +998,13 @@ static void test_fused_rows(void** state) {
  * CPU gains by them (tix__stores_choose, an internal hook: here with them and without them,
  * whatever the CPU): the rows the shortest loop moves, 4 to 128 bytes (float32 rows of 1 to 32
  * elements by tix_gather, and 64-byte slices by pairs of tix_gather_nd), 16 bytes at a time
- * into an aligned output and 8 or 4 at a time one element past it, rows by the general rules
- * (wrapped negatives, ignored and clamped indices) among them, and padded output rows (which
- * store as usual); int64 and int32 indices, serially and on a pool of 2; one index past the end
+ * into an aligned output and 8 or 4 at a time one element past it, wrapped negative indices
+ * and rows by the general rules (ignored and clamped indices) among them, and padded output
+ * rows (which store as usual); int64 and int32 indices, serially and on a pool of 2; one index past the end
  * under the error rule. Every row against a plain loop. */
 static void test_streamed_rows(void** state) {
     (void)state;
     enum { T = 300, A = 15, B = 20, STREAMING = 0, PLAIN = 1, CASES = 7 }; /* (pairs: A x B) */
-    void tix__stores_choose(int mode);
     static const tix_out_of_range rules[] = {TIX_OUT_OF_RANGE_IGNORE, TIX_OUT_OF_RANGE_CLAMP,
                                              TIX_OUT_OF_RANGE_ERROR};
     const float fill = -0.5f;

@@ -62,6 +62,7 @@ enum tix__simd { TIX__SIMD_NONE = 0, TIX__SIMD_AVX2, TIX__SIMD_AVX512, TIX__SIMD
 enum tix__simd tix__simd_level(void);
 bool tix__hardware_gathers(void);
 void tix__gathers_choose(int pay);
+void tix__stores_choose(int mode); /* 0 streaming stores, 1 ordinary ones, -1 the CPU's */
 
 /* Along axis 1, data [ROWS, WIDTH]; along axis 0, data [WIDTH, COLUMNS]. */
 enum { ROWS = 3, WIDTH = 300, COLUMNS = 1100 };
@@ -874,7 +875,6 @@ static void test_narrow_gathers_against_portable(void** state) {
 static void test_streamed_gathers_against_plain(void** state) {
     (void)state;
     enum { W = 300, C = 1024, STREAMING = 0, PLAIN = 1 };
-    void tix__stores_choose(int mode);
     static const tix_dtype dtypes[] = {DT_F32, DT_F64, DT_F16};
     static const unsigned char fill[8] = {0xF1, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6, 0xF7, 0xF8};
     tix_threadpool* pool = tix_threadpool_create(2);
