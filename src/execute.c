@@ -111,9 +111,8 @@
 #define SHARED_TILE_ROWS 128
 /* Longest block a gather copies as a whole, fill included (the fill block is this long). */
 #define FILL_BLOCK 4096
-/* Element passes that read (or write) each row of the indexed operand at random places
- * prefetch the rows this far ahead, when a row spans at most ROW_SPAN_MAX bytes. */
-#define ROWS_AHEAD 2
+/* Element passes prefetch the rows TIX__ROWS_AHEAD ahead (internal.h) when a row spans at most
+ * ROW_SPAN_MAX bytes. */
 #define ROW_SPAN_MAX (16 * 1024)
 /* ... in parts of this many bytes, each between pieces of a row before it rather than all at
  * its start: a burst of a 4 KiB row's 64 lines waits on the few misses a core holds, holding
@@ -148,6 +147,7 @@ typedef struct pass {
     tix__fused_scatter_fn fused_scatter; /* ... resolving as it goes (one int32/int64 component) */
     tix__copy_rows_fn copy_rows; /* gathers of dense rows up to FILL_BLOCK bytes, else NULL */
     tix__fused_rows_fn fused_rows; /* ... of 4 to 128 bytes by short int32/int64 tuples, or NULL */
+    tix__fused_tile_fn fused_tile; /* a packed tile's rows, resolving as they go, or NULL */
     tix__mean_fn mean;
     const char* constant;        /* the fill (gather), the constant (constant pass), or the
                                     identity (grouped scatter; chunked: the start of tix.h) */
@@ -352,7 +352,7 @@ static void element_piece(const pass* p, const tix__tuples* tuples, char* const*
  * chunk of indices resolved once for the whole block, which visits a chunk of every row before
  * the next chunk: only where that order cannot show, in a gather, or where the rows address
  * different elements (rs[INDEXED] != 0). Where a row is one chunk, it is resolved once for all
- * the blocks. The row ROWS_AHEAD on is prefetched in parts between pieces of each row's first
+ * the blocks. The row TIX__ROWS_AHEAD on is prefetched in parts between pieces of each row's first
  * chunk. A fused gather's streaming stores are fenced at the end. */
 static void element_panel(const pass* p, const tix__tuples* tuples, char* const* base,
                           const int64_t* rs, const int64_t* es, int64_t m, int64_t n) {
@@ -364,7 +364,7 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
     int64_t block = shared ? SHARED_ROWS : 1, chunk = fused ? n : ROW_CHUNK;
     bool streamed = fused && p->kind == PASS_GATHER && p->fused_streaming;
     prefetch_plan plan = plan_prefetch(p, rs, es, n, n < chunk ? n : chunk, streamed);
-    for (int64_t r = 0; r < ROWS_AHEAD && r < m; r++) {
+    for (int64_t r = 0; r < TIX__ROWS_AHEAD && r < m; r++) {
         for (int64_t q = 0; q < plan.parts; q++) prefetch_part(base, rs, &plan, r, q);
     }
     for (int64_t r0 = 0; r0 < m; r0 += block) {
@@ -382,12 +382,12 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                 }
                 char* row[TIX__OPERANDS];
                 for (int o = 0; o < TIX__OPERANDS; o++) row[o] = at(base[o], r * rs[o]);
-                bool ahead = i0 == 0 && r + ROWS_AHEAD < m; /* (then c is the first chunk) */
+                bool ahead = i0 == 0 && r + TIX__ROWS_AHEAD < m; /* (then c is the first chunk) */
                 int64_t pieces = ahead ? plan.parts : 1;
                 for (int64_t q = 0, a = 0; q < pieces; q++) {
                     int64_t b = ahead ? a + plan.piece + (q < plan.longer) : c;
                     if (ahead)
-                        prefetch_part(base, rs, &plan, r + ROWS_AHEAD, q);
+                        prefetch_part(base, rs, &plan, r + TIX__ROWS_AHEAD, q);
                     /* (a fused piece has no offsets, and may lie past those of a chunk) */
                     element_piece(p, tuples, row, es, i0 + a, b - a, fused ? NULL : xo + a,
                                   clean);
@@ -429,6 +429,31 @@ static void block_updates(const pass* p, const tix__tuples* tuples, char* const*
     }
 }
 
+/* A gather's packed tile: its rows by the pass's tile kernel, and a row that kernel stops at by
+ * element_panel, by the general rules; all of them by element_panel where the tile's rows are
+ * not dense, or a row's indices or output take more than one part to prefetch (plan_prefetch),
+ * which element_panel spreads over the row before. */
+static void tile_panel(const pass* p, const tix__tuples* packed, char* const* base,
+                       const int64_t* rs, const int64_t* es, int64_t m, int64_t n) {
+    int64_t width = (int64_t)tix_dtype_size(packed->rule.dtype), size = (int64_t)p->element;
+    if (p->fused_tile == NULL || es[TIX__DIRECT] != size || es[TIX__INDICES] != width ||
+        n > PREFETCH_PIECE / width || n > PREFETCH_PIECE / size) {
+        element_panel(p, packed, base, rs, es, m, n);
+        return;
+    }
+    for (int64_t r = 0; r < m; r++) {
+        r += p->fused_tile(base[TIX__DIRECT] + r * rs[TIX__DIRECT], rs[TIX__DIRECT],
+                           base[TIX__INDEXED], base[TIX__INDICES] + r * rs[TIX__INDICES],
+                           rs[TIX__INDICES], m - r, n, packed);
+        if (r == m)
+            break;
+        char* row[TIX__OPERANDS];
+        for (int o = 0; o < TIX__OPERANDS; o++) row[o] = at(base[o], r * rs[o]);
+        element_panel(p, packed, row, rs, es, 1, n);
+    }
+    if (p->fused_streaming) tix__stream_fence();
+}
+
 /* A cache-blocked panel: every row of one tile, all reaching the same block of the indexed
  * operand (rs[INDEXED] = 0): positions [0, size) of the indexed dimension, n elements each,
  * strided by step and es[INDEXED], often a page apart. Copied into a dense scratch block first,
@@ -464,12 +489,12 @@ static void packed_panel(const pass* p, char** base, const int64_t* rs, int64_t*
         return;
     }
     /* the positions lie a page or more apart, where the hardware does not look ahead: each is
-     * prefetched ROWS_AHEAD ahead (gather_elements_first: 0.92-0.95x the time at 1 thread,
+     * prefetched TIX__ROWS_AHEAD ahead (gather_elements_first: 0.92-0.95x the time at 1 thread,
      * 0.95-0.99x at 2, against none) */
     int64_t span = block_stride > 0 && n <= ROW_SPAN_MAX / block_stride ? n * block_stride : 0;
     for (int64_t position = 0; position < size; position++) {
-        if (position + ROWS_AHEAD < size)
-            prefetch_span(from + (position + ROWS_AHEAD) * step, span);
+        if (position + TIX__ROWS_AHEAD < size)
+            prefetch_span(from + (position + TIX__ROWS_AHEAD) * step, span);
         move(scratch + position * row, (int64_t)p->element, from + position * step, block_stride,
              n);
     }
@@ -485,7 +510,7 @@ static void packed_panel(const pass* p, char** base, const int64_t* rs, int64_t*
             move(block + position * step, block_stride, scratch + position * row,
                  (int64_t)p->element, n);
     } else {
-        element_panel(p, &packed, base, rs, es, m, n);
+        tile_panel(p, &packed, base, rs, es, m, n);
     }
     free(scratch);
 }
@@ -505,12 +530,12 @@ static void staged_panel(const pass* p, char* const* base, const int64_t* rs, co
     for (int64_t r = 0; r < m; r++) {
         char* row = base[TIX__INDEXED] + r * rs[TIX__INDEXED];
         const char* from = p->data + (row - p->output);
-        if (r + ROWS_AHEAD < m) { /* (the rows of a panel follow one another) */
-            prefetch_span(from + ROWS_AHEAD * rs[TIX__INDEXED], (int64_t)bytes);
+        if (r + TIX__ROWS_AHEAD < m) { /* (the rows of a panel follow one another) */
+            prefetch_span(from + TIX__ROWS_AHEAD * rs[TIX__INDEXED], (int64_t)bytes);
             /* the output row too, where ordinary stores would each wait for their line
              * (scatter_elements_unique: 0.87x the time at 1 thread, 0.88-0.95x at 2) */
             if (!p->stage_streaming)
-                prefetch_span_for_write(row + ROWS_AHEAD * rs[TIX__INDEXED], (int64_t)bytes);
+                prefetch_span_for_write(row + TIX__ROWS_AHEAD * rs[TIX__INDEXED], (int64_t)bytes);
         }
         memcpy(stage, from, bytes);
         const char* indices = base[TIX__INDICES] + r * rs[TIX__INDICES];
@@ -1055,6 +1080,7 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
         p->fused_streaming = p->fused != NULL;
         if (p->fused == NULL)
             p->fused = tix__fused_gather_kernel(size, call->indices->dtype, false);
+        p->fused_tile = tix__fused_tile_kernel(size, call->indices->dtype, p->fused_streaming);
     }
     /* Empty data (every index out of range, the output all fill) is never read, but its
      * address still takes part in pointer arithmetic, which NULL must not. */

@@ -45,6 +45,9 @@
  * 0.69-0.84x the time, scatter_elements_unique 0.90-0.93x, gather_elements_last 0.91-0.95x;
  * 256 against 384: add_dup 0.92-0.96x, the others within the noise; add_dup lost at 128 and 768. */
 #define TIX__STREAM_AHEAD 256
+/* Element passes that read (or write) each row of the indexed operand at random places
+ * prefetch the rows this far ahead (execute.c, and the packed tiles' kernels). */
+#define TIX__ROWS_AHEAD 2
 /* The bytes of `count` elements `stride` bytes apart that a loop prefetches of a stream it reads
  * in order: all of them where they share lines (0 < stride <= a line), else none. */
 TIX__TEMPLATE int64_t tix__stream_span(int64_t stride, int64_t count) {
@@ -367,6 +370,9 @@ int64_t tix__gather_dense_simd(char* dst, const char* src, const char* indices, 
  * loop does the rest. */
 int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
                                  int64_t step, size_t size, size_t width, tix__lanes* lanes);
+/* Whether tix__gather_strided_simd may move elements of `size` bytes on this CPU (a packed
+ * tile's rows skip the call where not). */
+bool tix__gather_strided_simd_moves(size_t size);
 /* The start of a dense element gather along byte offsets resolved beforehand
  * (dst[i] = src[offsets[i]], the element at `fill` where an offset is TIX__SKIP; fill may be
  * NULL where none is), 4- or 8-byte elements, with AVX-512 hardware gathers: moves whole
@@ -432,6 +438,20 @@ typedef bool (*tix__fused_gather_fn)(char* dst, int64_t ds, const char* src, int
                                      const tix__tuples* tuples, const char* fill);
 tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype index_dtype,
                                               bool streaming);
+
+/* The rows of a cache-blocked gather's packed tile, with the index resolution fused in (int32
+ * or int64 indices, one component): m rows of n elements, row r of the output at
+ * dst + r * dst_row and of the indices at indices + r * index_row, both dense along the row,
+ * each element from another row of the block at src: dst[i] = src[position(indices[i]) * step
+ * + i * size], for as long as every position resolves by the short path (in range, or negative
+ * and wrapped where the rule says so). Returns how many rows it moved: it stops at a row with an
+ * index that needs the general rules, which the caller takes. The rows TIX__ROWS_AHEAD on are
+ * prefetched. NULL for other index dtypes; `streaming` as for tix__fused_gather_kernel. */
+typedef int64_t (*tix__fused_tile_fn)(char* dst, int64_t dst_row, const char* src,
+                                      const char* indices, int64_t index_row, int64_t m, int64_t n,
+                                      const tix__tuples* tuples);
+tix__fused_tile_fn tix__fused_tile_kernel(size_t element_size, tix_dtype index_dtype,
+                                          bool streaming);
 
 /* Row gathers with the index resolution fused in (int32 or int64 tuples of one or two
  * components), rows of 4 to 128 bytes: dst + r * dst_row <- src + offset(tuple r) + r * src_row

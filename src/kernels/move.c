@@ -222,6 +222,22 @@ TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const
     return i;
 }
 
+/* gather_plain in its copies: wrapping negatives or not, and, where each element comes from
+ * another row (ss = size, a packed tile's), with that step a constant (gather_elements_first:
+ * 0.87x the time at 1 thread, two instructions fewer an element). */
+TIX__TEMPLATE int64_t gather_short(char* dst, const char* src, int64_t ss, const char* indices,
+                                   int64_t n, const tix__tuples* t, size_t size, size_t width,
+                                   bool wrap, bool streaming) {
+    int64_t along = (int64_t)size;
+    if (ss == along && wrap)
+        return gather_plain(dst, src, along, indices, n, t, size, width, true, streaming);
+    if (ss == along)
+        return gather_plain(dst, src, along, indices, n, t, size, width, false, streaming);
+    if (wrap)
+        return gather_plain(dst, src, ss, indices, n, t, size, width, true, streaming);
+    return gather_plain(dst, src, ss, indices, n, t, size, width, false, streaming);
+}
+
 /* The hardware gathers of dense indices and output, where the CPU has them and they apply: a
  * dense output reading along the indexed axis only (ss = 0, the axis dense) or each element from
  * another row (ss = size). Returns how many elements they moved (whole vectors of positions,
@@ -273,8 +289,7 @@ TIX__TEMPLATE bool gather_fused(char* dst, int64_t ds, const char* src, int64_t 
         s += run * ss;
         x += run * (int64_t)width;
         int64_t rest = n - done - run;
-        run += resume.wrap ? gather_plain(d, s, ss, x, rest, t, size, width, true, streaming)
-                           : gather_plain(d, s, ss, x, rest, t, size, width, false, streaming);
+        run += gather_short(d, s, ss, x, rest, t, size, width, resume.wrap, streaming);
         done += run;
         if (done == n) break;
         int64_t general = tix__general_share(t, &resume, run, n - done);
@@ -303,6 +318,48 @@ TIX__TEMPLATE void prefetch_lines(const char* from, size_t bytes, bool far) {
             TIX__PREFETCH(from + bytes - 1);
         }
     }
+}
+
+/* The rows of a cache-blocked gather's packed tile (tix__fused_tile_fn), each as gather_fused
+ * starts one: the hardware gathers where the CPU has them for `size`, then the shortest loop,
+ * both wrapping negatives from the first one the rule wraps on; the rows TIX__ROWS_AHEAD on
+ * prefetched, their indices and (unless it streams) their output. Returns at the first row
+ * that holds an index the two do not take. One call a tile instead of one a row, and no plan of
+ * a row's pieces: gather_elements_first, whose rows are 64 elements, moves its rows at half the
+ * instructions an element they took through element_panel. */
+TIX__TEMPLATE int64_t gather_tile(char* dst, int64_t dst_row, const char* src,
+                                  const char* indices, int64_t index_row, int64_t m, int64_t n,
+                                  const tix__tuples* t, size_t size, size_t width,
+                                  bool streaming) {
+    const int64_t along = (int64_t)size;
+    const bool vectors = tix__gather_strided_simd_moves(size);
+    const bool wraps = t->rule.negative == TIX_NEGATIVE_WRAP;
+    const size_t index_bytes = (size_t)n * width, output_bytes = (size_t)n * size;
+    bool wrap = false, all = true; /* (no fill: the hardware gathers stop at a lane outside) */
+    for (int64_t r = 0; r < m; r++) {
+        if (r + TIX__ROWS_AHEAD < m) {
+            prefetch_lines(indices + (r + TIX__ROWS_AHEAD) * index_row, index_bytes, false);
+            if (!streaming)
+                prefetch_lines(dst + (r + TIX__ROWS_AHEAD) * dst_row, output_bytes, false);
+        }
+        char* d = dst + r * dst_row;
+        const char* x = indices + r * index_row;
+        int64_t done = vectors ? gather_hardware(d, src, along, x, n, t, NULL, size, width, wrap,
+                                                 streaming, &all)
+                               : 0;
+        done += gather_short(d + done * along, src + done * along, along,
+                             x + done * (int64_t)width, n - done, t, size, width, wrap,
+                             streaming);
+        if (done < n && wraps && !wrap) { /* a negative index, which the rule wraps */
+            wrap = true;
+            done += gather_short(d + done * along, src + done * along, along,
+                                 x + done * (int64_t)width, n - done, t, size, width, true,
+                                 streaming);
+        }
+        if (done < n)
+            return r;
+    }
+    return m;
 }
 
 /* The rows ahead that a row copy prefetches: PREFETCH_BYTES, and at least two rows. */
@@ -546,6 +603,27 @@ FUSED_INSTANCES(4, streamed, true)
 FUSED_INSTANCES(8, streamed, true)
 #undef FUSED_INSTANCES
 
+/* Per element size and index width; `mode` as above. */
+#define TILE_INSTANCES(size, mode, streaming)                                                     \
+    static int64_t tile_##size##_i64_##mode(char* dst, int64_t dst_row, const char* src,        \
+                                            const char* indices, int64_t index_row, int64_t m,   \
+                                            int64_t n, const tix__tuples* t) {                   \
+        return gather_tile(dst, dst_row, src, indices, index_row, m, n, t, size, 8, streaming);   \
+    }                                                                                             \
+    static int64_t tile_##size##_i32_##mode(char* dst, int64_t dst_row, const char* src,        \
+                                            const char* indices, int64_t index_row, int64_t m,   \
+                                            int64_t n, const tix__tuples* t) {                   \
+        return gather_tile(dst, dst_row, src, indices, index_row, m, n, t, size, 4, streaming);   \
+    }
+TILE_INSTANCES(1, stored, false)
+TILE_INSTANCES(2, stored, false)
+TILE_INSTANCES(4, stored, false)
+TILE_INSTANCES(8, stored, false)
+TILE_INSTANCES(16, stored, false)
+TILE_INSTANCES(4, streamed, true)
+TILE_INSTANCES(8, streamed, true)
+#undef TILE_INSTANCES
+
 #define PLACE_INSTANCES(size)                                                                     \
     static inline void place_one_##size(char* dst, const char* src) {                             \
         memcpy(dst, src, size);                                                                   \
@@ -773,6 +851,26 @@ tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype ind
     static const tix__fused_gather_fn streamed[2][2] = {
         {fused_4_i64_streamed, fused_8_i64_streamed},
         {fused_4_i32_streamed, fused_8_i32_streamed}};
+    if (index_dtype != TIX_DTYPE_INT64 && index_dtype != TIX_DTYPE_INT32)
+        return NULL;
+    bool int32 = index_dtype == TIX_DTYPE_INT32;
+    if (!streaming)
+        return int32 ? i32[size_class(element_size)] : i64[size_class(element_size)];
+    if (!PUT_STREAMING || (element_size != 4 && element_size != 8))
+        return NULL;
+    return streamed[int32][element_size == 4 ? 0 : 1];
+}
+
+tix__fused_tile_fn tix__fused_tile_kernel(size_t element_size, tix_dtype index_dtype,
+                                          bool streaming) {
+    static const tix__fused_tile_fn i64[] = {tile_1_i64_stored, tile_2_i64_stored,
+                                             tile_4_i64_stored, tile_8_i64_stored,
+                                             tile_16_i64_stored};
+    static const tix__fused_tile_fn i32[] = {tile_1_i32_stored, tile_2_i32_stored,
+                                             tile_4_i32_stored, tile_8_i32_stored,
+                                             tile_16_i32_stored};
+    static const tix__fused_tile_fn streamed[2][2] = {{tile_4_i64_streamed, tile_8_i64_streamed},
+                                                      {tile_4_i32_streamed, tile_8_i32_streamed}};
     if (index_dtype != TIX_DTYPE_INT64 && index_dtype != TIX_DTYPE_INT32)
         return NULL;
     bool int32 = index_dtype == TIX_DTYPE_INT32;

@@ -643,6 +643,10 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
     return 0;
 }
 
+bool tix__gather_strided_simd_moves(size_t size) {
+    return tix__simd_level() >= TIX__SIMD_AVX512 && (size == 4 || size == 8 || size <= 2);
+}
+
 /* The lanes of eight byte offsets that are not TIX__SKIP (valid ones may be negative: flipped
  * views). */
 __attribute__((target("avx512f"))) static inline __mmask8 taken(__m512i offsets) {
@@ -945,6 +949,11 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
     (void)dst, (void)src, (void)indices, (void)n, (void)step, (void)size, (void)width,
         (void)lanes;
     return 0;
+}
+
+bool tix__gather_strided_simd_moves(size_t size) {
+    (void)size;
+    return false;
 }
 
 bool tix__gather_offsets_simd_moves(size_t size) {

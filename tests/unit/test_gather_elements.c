@@ -465,6 +465,9 @@ static void blocked_expected(const unsigned char* data, bool transposed, size_t 
 int64_t tix__block_bytes(void);
 int64_t tix__block_bytes_for(int64_t level2);
 void tix__block_choose(int64_t bytes);
+void tix__simd_limit(int most);
+void tix__stores_choose(int mode);
+enum { SIMD_NONE = 0, SIMD_ALL = 3 }; /* tix__simd_limit: the portable loops, what the CPU has */
 
 /* Large gathers along axis 0 read one element per index from rows they jump between: the
  * library runs them in column tiles and copies each tile's part of the data into a dense block
@@ -561,6 +564,107 @@ static void test_cache_blocked(void** state) {
     assert_int_equal(tix__block_bytes(), own); /* (0: the CPU's again) */
 }
 
+/* One gather of test_packed_tile_rows: data [R, C] of `dtype` (bytes at `data`) along axis 0 by
+ * `m` rows of `values` as `index_dtype`, tiles of `columns` columns pinned, under ignore (the
+ * fill) or clamp, negatives wrapped, on `executor` (or serially), with `stores` (a
+ * tix__stores); every byte against blocked_expected. */
+static void tile_rows_case(const unsigned char* data, tix_dtype dtype, tix_dtype index_dtype,
+                           const int64_t* values, int64_t m, int64_t columns, bool clamp,
+                           const tix_executor* executor, int stores, void* idx,
+                           unsigned char* out, unsigned char* want) {
+    enum { R = 640, C = 1024 };
+    static const unsigned char fill[16] = {0xF0, 0xF1, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6, 0xF7,
+                                           0xF8, 0xF9, 0xFA, 0xFB, 0xFC, 0xFD, 0xFE, 0xFF};
+    size_t size = tix_dtype_size(dtype);
+    tix__block_choose(R * columns * (int64_t)size); /* (a multiple of 1 KiB: 40960 * size) */
+    tix__stores_choose(stores);
+    for (int64_t k = 0; k < m * C; k++) ut_store_index(idx, index_dtype, k, values[k]);
+    blocked_expected(data, false, size, R, C, values, m, clamp, fill, want);
+    tix_tensor d = UT_T((void*)data, dtype, R, C), o = UT_T(out, dtype, m, C);
+    tix_tensor i = UT_T(idx, index_dtype, m, C);
+    tix_options options = ut_opts();
+    options.negative_indices = TIX_NEGATIVE_WRAP;
+    options.out_of_range = clamp ? TIX_OUT_OF_RANGE_CLAMP : TIX_OUT_OF_RANGE_IGNORE;
+    options.fill_value = fill;
+    options.executor = executor;
+    memset(out, 0, (size_t)(m * C) * size);
+    EXPECT_OK(tix_gather_elements(&d, &i, 0, &o, &options));
+    assert_memory_equal(out, want, (size_t)(m * C) * size);
+}
+
+/* A packed tile whose rows' indices and output fit in one prefetch part (512 bytes) runs its
+ * rows through a kernel of their own (tix__fused_tile_kernel), which stops at a row with an
+ * index its short path does not take, for the general rules to take that row. Data [640, 1024]
+ * of every element size in tiles pinned to 64 columns (32 of 16-byte elements), int64 and int32
+ * indices, one in 1009 negative (from the first in a tile on, the kernel wraps them) and one in
+ * 4111 out of range (its row filled or clamped by the general rules), under ignore and clamp,
+ * serially and on a pool of 2, at the CPU's SIMD level and with the portable loops alone; into
+ * 96 rows of output, and for 4- and 8-byte elements into 4.26 MB, with streaming stores and
+ * without them. Under the error rule, the first index out of range is named. */
+static void test_packed_tile_rows(void** state) {
+    (void)state;
+    enum { R = 640, C = 1024, M = 96, LONG = 1040, STREAMING = 0, PLAIN = 1 };
+    static const tix_dtype dtypes[] = {DT_I8, DT_F16, DT_F32, DT_F64, DT_C128};
+    static const tix_dtype index_dtypes[] = {DT_I64, DT_I32};
+    unsigned char* data = malloc((size_t)R * C * 16);
+    unsigned char* out = malloc((size_t)LONG * C * 4);
+    unsigned char* want = malloc((size_t)LONG * C * 4);
+    int64_t* values = malloc(sizeof(int64_t) * LONG * C);
+    void* idx = malloc(sizeof(int64_t) * LONG * C);
+    assert_true(data && out && want && values && idx);
+    for (size_t b = 0; b < (size_t)R * C * 16; b++)
+        data[b] = (unsigned char)(b * 2654435761u >> 11);
+    for (int64_t k = 0; k < LONG * C; k++) {
+        values[k] = (int64_t)((uint64_t)k * 40503u % R);
+        if (k % 1009 == 17) values[k] = -1 - k % R; /* negative: wraps */
+        if (k % 4111 == 29) values[k] = R + k % 3;  /* out of range: the general rules */
+    }
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    for (int level = 0; level < 2; level++) {
+        tix__simd_limit(level == 0 ? SIMD_ALL : SIMD_NONE);
+        for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
+            size_t size = tix_dtype_size(dtypes[t]);
+            int64_t columns = size == 16 ? 32 : 64;
+            for (size_t x = 0; x < 2; x++) {
+                for (int rule = 0; rule < 2; rule++) {
+                    for (int threads = 1; threads <= 2; threads++) {
+                        tile_rows_case(data, dtypes[t], index_dtypes[x], values, M, columns,
+                                       rule == 1, threads == 2 ? &executor : NULL, PLAIN, idx,
+                                       out, want);
+                    }
+                }
+                if (size != 4 && size != 8)
+                    continue;
+                for (int stores = STREAMING; stores <= PLAIN; stores++) {
+                    tile_rows_case(data, dtypes[t], index_dtypes[x], values, LONG * 4 / size,
+                                   columns, x == 1, x == 1 ? &executor : NULL, stores, idx, out,
+                                   want);
+                }
+            }
+        }
+    }
+    tix__simd_limit(SIMD_ALL);
+    tix__stores_choose(-1);
+    /* the error rule: the first index out of range in row-major order */
+    tix__block_choose(R * 64 * 4);
+    tix_diagnostic diag;
+    tix_options error = ut_opts_diag(&diag);
+    error.negative_indices = TIX_NEGATIVE_WRAP;
+    tix_tensor d = UT_T(data, DT_F32, R, C), o = UT_T(out, DT_F32, M, C);
+    tix_tensor i = UT_T(values, DT_I64, M, C);
+    EXPECT_STATUS(tix_gather_elements(&d, &i, 0, &o, &error), TIX_STATUS_INDEX_OUT_OF_RANGE);
+    assert_int_equal(diag.position, 29);
+    tix__block_choose(0);
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(out);
+    free(want);
+    free(values);
+    free(idx);
+}
+
 /* Rows whose shortest loops (after the hardware gathers, where the CPU has them) stop at indices
  * they do not take and resume after them (ut_resumed_index), under ignore (fill 0) and clamp
  * with negatives wrapped or out of range, int64 and int32 indices: 5000 elements of 1-D float32
@@ -642,6 +746,7 @@ int main(void) {
         cmocka_unit_test(test_shape_inference),    cmocka_unit_test(test_large_offsets),
         cmocka_unit_test(test_checked_blocks),     cmocka_unit_test(test_cache_blocked),
         cmocka_unit_test(test_resumed_loops),      cmocka_unit_test(test_rows_in_pieces),
+        cmocka_unit_test(test_packed_tile_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
