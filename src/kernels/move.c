@@ -200,10 +200,10 @@ TIX__TEMPLATE bool gather_fused_loop(char* dst, int64_t ds, const char* src, int
  * of indices at a time, each prefetched TIX__STREAM_AHEAD elements ahead; streaming stores where
  * `streaming` (put_bytes). Returns how many elements it moved. */
 TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const char* indices,
-                                   int64_t n, const tix__tuples* t, size_t size, size_t width,
-                                   bool wrap, bool streaming) {
+                                   int64_t n, const tix__tuples* t, int64_t step, size_t size,
+                                   size_t width, bool wrap, bool streaming) {
     uint64_t bound = (uint64_t)t->size[0], add = wrap ? bound : 0;
-    int64_t step = t->step[0], i = 0;
+    int64_t i = 0;
     const int64_t line = TIX__CACHE_LINE / (int64_t)width;
     for (; i + line <= n; i += line) {
         tix__prefetch_stream(indices, i, (int64_t)width, TIX__CACHE_LINE);
@@ -223,19 +223,24 @@ TIX__TEMPLATE int64_t gather_plain(char* dst, const char* src, int64_t ss, const
 }
 
 /* gather_plain in its copies: wrapping negatives or not, and, where each element comes from
- * another row (ss = size, a packed tile's), with that step a constant (gather_elements_first:
- * 0.87x the time at 1 thread, two instructions fewer an element). */
+ * another row (ss = size, a packed tile's: gather_elements_first 0.87x the time at 1 thread, two
+ * instructions fewer an element) or along a dense axis (ss = 0, step = size), with the steps
+ * constants. */
 TIX__TEMPLATE int64_t gather_short(char* dst, const char* src, int64_t ss, const char* indices,
                                    int64_t n, const tix__tuples* t, size_t size, size_t width,
                                    bool wrap, bool streaming) {
-    int64_t along = (int64_t)size;
+    int64_t along = (int64_t)size, step = t->step[0];
     if (ss == along && wrap)
-        return gather_plain(dst, src, along, indices, n, t, size, width, true, streaming);
+        return gather_plain(dst, src, along, indices, n, t, step, size, width, true, streaming);
     if (ss == along)
-        return gather_plain(dst, src, along, indices, n, t, size, width, false, streaming);
+        return gather_plain(dst, src, along, indices, n, t, step, size, width, false, streaming);
+    if (ss == 0 && step == along && wrap)
+        return gather_plain(dst, src, 0, indices, n, t, along, size, width, true, streaming);
+    if (ss == 0 && step == along)
+        return gather_plain(dst, src, 0, indices, n, t, along, size, width, false, streaming);
     if (wrap)
-        return gather_plain(dst, src, ss, indices, n, t, size, width, true, streaming);
-    return gather_plain(dst, src, ss, indices, n, t, size, width, false, streaming);
+        return gather_plain(dst, src, ss, indices, n, t, step, size, width, true, streaming);
+    return gather_plain(dst, src, ss, indices, n, t, step, size, width, false, streaming);
 }
 
 /* The hardware gathers of dense indices and output, where the CPU has them and they apply: a
