@@ -324,8 +324,9 @@ bool tix__streaming(void); /* tix__store_mode() == TIX__STORES_STREAMING */
 void tix__stores_choose(int mode);
 /* Whether the CPU's hardware gathers beat loading their lanes one at a time (not on AMD
  * before family 1Ah), unless tix__gathers_choose said otherwise: where they do not, the
- * dense gathers of kernels/simd_x86.c check a vector of indices at once and then load its
- * lanes one by one. */
+ * dense gathers of kernels/simd_x86.c run only where a lane out of range takes the fill or the
+ * nearer end (masked gathers), checking each vector of indices at once and loading the lanes of
+ * one all in range one by one; elsewhere the portable loop takes the elements. */
 bool tix__hardware_gathers(void);
 /* 1 (they do), 0 (they do not), or -1: as the CPU says (for the tests that run both ways; not
  * thread-safe against running calls). */

@@ -6,8 +6,9 @@
  *
  * Hardware gathers, measured against the portable shortest loops (bench/ab.sh,
  * docs/PERFORMANCE.md): along a dense axis with AVX2 (gather_elements_last on Intel Emerald
- * Rapids: 0.72-0.75x the time; on AMD before Zen 5, whose gathers are slow, each vector of
- * indices checked at once and its lanes loaded one by one instead, 0.86-1.02x on Zen 3); a
+ * Rapids: 0.72-0.75x the time; on AMD before Zen 5, whose gathers are slow, only where lanes
+ * out of range take the fill or the nearer end, a vector of indices all in range checked at
+ * once and its lanes loaded one by one; elsewhere the portable loop is faster there); a
  * row of elements that each come from another row with AVX-512 (gather_elements_first on Zen
  * 5, from its packed tiles); along offsets resolved once for rows that share their indices
  * with AVX-512 (gather_last_axis on Zen 5; with AVX2 on Zen 3 it lost, 1.08-1.20x). In each,
