@@ -302,9 +302,9 @@ AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indic
 /* Each loop above in its two copies; streaming stores only where dst is aligned to the
  * vectors. Where the hardware gathers are slow and no lane would take the fill or the nearer
  * end, none: the portable loop, its steps constants, moves the elements faster than loading
- * a vector's lanes one by one (gather_elements_last on Zen 3: 0.78-0.89x the time, int32
- * indices 0.76x, float64 0.96x; under ignore, with one index in 8 out of range, the masked
- * gathers take 0.12x the time of the portable loop's general rules). */
+ * a vector's lanes one by one (gather_elements_last on Zen 3: 0.78-0.81x the time at 1
+ * thread, 0.88-0.90x at 2, int32 indices 0.76x, float64 0.96x; under ignore, with one index in
+ * 8 out of range, the masked gathers take 0.12x the time of the portable loop's general rules). */
 #define WRAP_COPIES(name)                                                                         \
     __attribute__((target("avx2"))) static int64_t name(char* dst, const char* src,              \
                                                         const char* indices, int64_t n,          \
