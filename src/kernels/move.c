@@ -845,46 +845,40 @@ tix__fused_rows_fn tix__fused_rows_kernel(size_t bytes, tix_dtype index_dtype, i
     return kernels[streamed][components - 1][index_dtype == TIX_DTYPE_INT64 ? 0 : 1][k];
 }
 
+/* The slot of an element gather's instance in the tables of the two selectors below (their
+ * instances, as ELEMENT_GATHERS lists them): the ordinary ones by size class for int64 indices,
+ * then for int32, then the streaming ones (4 and 8 bytes, int64 then int32); -1 for other index
+ * dtypes, and where streaming has no instance. */
+static int gather_slot(size_t element_size, tix_dtype index_dtype, bool streaming) {
+    if (index_dtype != TIX_DTYPE_INT64 && index_dtype != TIX_DTYPE_INT32)
+        return -1;
+    int int32 = index_dtype == TIX_DTYPE_INT32;
+    if (!streaming)
+        return int32 * 5 + size_class(element_size);
+    if (!PUT_STREAMING || (element_size != 4 && element_size != 8))
+        return -1;
+    return 10 + int32 * 2 + (element_size == 4 ? 0 : 1);
+}
+#define ELEMENT_GATHERS(kind)                                                                     \
+    {kind##_1_i64_stored,   kind##_2_i64_stored,   kind##_4_i64_stored,   kind##_8_i64_stored,    \
+     kind##_16_i64_stored,  kind##_1_i32_stored,   kind##_2_i32_stored,   kind##_4_i32_stored,    \
+     kind##_8_i32_stored,   kind##_16_i32_stored,  kind##_4_i64_streamed, kind##_8_i64_streamed, \
+     kind##_4_i32_streamed, kind##_8_i32_streamed}
+
 tix__fused_gather_fn tix__fused_gather_kernel(size_t element_size, tix_dtype index_dtype,
                                               bool streaming) {
-    static const tix__fused_gather_fn i64[] = {fused_1_i64_stored, fused_2_i64_stored,
-                                               fused_4_i64_stored, fused_8_i64_stored,
-                                               fused_16_i64_stored};
-    static const tix__fused_gather_fn i32[] = {fused_1_i32_stored, fused_2_i32_stored,
-                                               fused_4_i32_stored, fused_8_i32_stored,
-                                               fused_16_i32_stored};
-    static const tix__fused_gather_fn streamed[2][2] = {
-        {fused_4_i64_streamed, fused_8_i64_streamed},
-        {fused_4_i32_streamed, fused_8_i32_streamed}};
-    if (index_dtype != TIX_DTYPE_INT64 && index_dtype != TIX_DTYPE_INT32)
-        return NULL;
-    bool int32 = index_dtype == TIX_DTYPE_INT32;
-    if (!streaming)
-        return int32 ? i32[size_class(element_size)] : i64[size_class(element_size)];
-    if (!PUT_STREAMING || (element_size != 4 && element_size != 8))
-        return NULL;
-    return streamed[int32][element_size == 4 ? 0 : 1];
+    static const tix__fused_gather_fn kernels[] = ELEMENT_GATHERS(fused);
+    int slot = gather_slot(element_size, index_dtype, streaming);
+    return slot >= 0 ? kernels[slot] : NULL;
 }
 
 tix__fused_tile_fn tix__fused_tile_kernel(size_t element_size, tix_dtype index_dtype,
                                           bool streaming) {
-    static const tix__fused_tile_fn i64[] = {tile_1_i64_stored, tile_2_i64_stored,
-                                             tile_4_i64_stored, tile_8_i64_stored,
-                                             tile_16_i64_stored};
-    static const tix__fused_tile_fn i32[] = {tile_1_i32_stored, tile_2_i32_stored,
-                                             tile_4_i32_stored, tile_8_i32_stored,
-                                             tile_16_i32_stored};
-    static const tix__fused_tile_fn streamed[2][2] = {{tile_4_i64_streamed, tile_8_i64_streamed},
-                                                      {tile_4_i32_streamed, tile_8_i32_streamed}};
-    if (index_dtype != TIX_DTYPE_INT64 && index_dtype != TIX_DTYPE_INT32)
-        return NULL;
-    bool int32 = index_dtype == TIX_DTYPE_INT32;
-    if (!streaming)
-        return int32 ? i32[size_class(element_size)] : i64[size_class(element_size)];
-    if (!PUT_STREAMING || (element_size != 4 && element_size != 8))
-        return NULL;
-    return streamed[int32][element_size == 4 ? 0 : 1];
+    static const tix__fused_tile_fn kernels[] = ELEMENT_GATHERS(tile);
+    int slot = gather_slot(element_size, index_dtype, streaming);
+    return slot >= 0 ? kernels[slot] : NULL;
 }
+#undef ELEMENT_GATHERS
 
 tix__fused_scatter_fn tix__fused_place_kernel(size_t element_size, tix_dtype index_dtype) {
     static const tix__fused_scatter_fn i64[] = {fused_place_1_i64, fused_place_2_i64,
