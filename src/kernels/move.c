@@ -587,8 +587,9 @@ INSTANCES(8)
 INSTANCES(16)
 #undef INSTANCES
 
-/* Per element size and index width; `mode` is `stored` or `streamed` (4 and 8 bytes). */
-#define FUSED_INSTANCES(size, mode, streaming)                                                    \
+/* Per element size and index width, the fused kernel and the packed tiles' one; `mode` is
+ * `stored` or `streamed` (4 and 8 bytes). */
+#define ELEMENT_INSTANCES(size, mode, streaming)                                                  \
     static bool fused_##size##_i64_##mode(char* dst, int64_t ds, const char* src, int64_t ss,    \
                                           const char* indices, int64_t is, int64_t n,            \
                                           const tix__tuples* t, const char* fill) {              \
@@ -598,18 +599,7 @@ INSTANCES(16)
                                           const char* indices, int64_t is, int64_t n,            \
                                           const tix__tuples* t, const char* fill) {              \
         return gather_fused(dst, ds, src, ss, indices, is, n, t, fill, size, 4, streaming);       \
-    }
-FUSED_INSTANCES(1, stored, false)
-FUSED_INSTANCES(2, stored, false)
-FUSED_INSTANCES(4, stored, false)
-FUSED_INSTANCES(8, stored, false)
-FUSED_INSTANCES(16, stored, false)
-FUSED_INSTANCES(4, streamed, true)
-FUSED_INSTANCES(8, streamed, true)
-#undef FUSED_INSTANCES
-
-/* Per element size and index width; `mode` as above. */
-#define TILE_INSTANCES(size, mode, streaming)                                                     \
+    }                                                                                             \
     static int64_t tile_##size##_i64_##mode(char* dst, int64_t dst_row, const char* src,        \
                                             const char* indices, int64_t index_row, int64_t m,   \
                                             int64_t n, const tix__tuples* t) {                   \
@@ -620,14 +610,14 @@ FUSED_INSTANCES(8, streamed, true)
                                             int64_t n, const tix__tuples* t) {                   \
         return gather_tile(dst, dst_row, src, indices, index_row, m, n, t, size, 4, streaming);   \
     }
-TILE_INSTANCES(1, stored, false)
-TILE_INSTANCES(2, stored, false)
-TILE_INSTANCES(4, stored, false)
-TILE_INSTANCES(8, stored, false)
-TILE_INSTANCES(16, stored, false)
-TILE_INSTANCES(4, streamed, true)
-TILE_INSTANCES(8, streamed, true)
-#undef TILE_INSTANCES
+ELEMENT_INSTANCES(1, stored, false)
+ELEMENT_INSTANCES(2, stored, false)
+ELEMENT_INSTANCES(4, stored, false)
+ELEMENT_INSTANCES(8, stored, false)
+ELEMENT_INSTANCES(16, stored, false)
+ELEMENT_INSTANCES(4, streamed, true)
+ELEMENT_INSTANCES(8, streamed, true)
+#undef ELEMENT_INSTANCES
 
 #define PLACE_INSTANCES(size)                                                                     \
     static inline void place_one_##size(char* dst, const char* src) {                             \

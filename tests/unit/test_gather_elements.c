@@ -606,14 +606,15 @@ static void test_packed_tile_rows(void** state) {
     enum { R = 640, C = 1024, M = 96, LONG = 1040, STREAMING = 0, PLAIN = 1 };
     static const tix_dtype dtypes[] = {DT_I8, DT_F16, DT_F32, DT_F64, DT_C128};
     static const tix_dtype index_dtypes[] = {DT_I64, DT_I32};
-    unsigned char* data = malloc((size_t)R * C * 16);
-    unsigned char* out = malloc((size_t)LONG * C * 4);
-    unsigned char* want = malloc((size_t)LONG * C * 4);
-    int64_t* values = malloc(sizeof(int64_t) * LONG * C);
-    void* idx = malloc(sizeof(int64_t) * LONG * C);
-    assert_true(data && out && want && values && idx);
-    for (size_t b = 0; b < (size_t)R * C * 16; b++)
-        data[b] = (unsigned char)(b * 2654435761u >> 11);
+    /* (one block: data, out and want, the index values, the indices as stored) */
+    size_t data_bytes = (size_t)R * C * 16, out_bytes = (size_t)LONG * C * 4;
+    size_t index_bytes = sizeof(int64_t) * LONG * C;
+    unsigned char* memory = malloc(data_bytes + 2 * out_bytes + 2 * index_bytes);
+    assert_non_null(memory);
+    unsigned char *data = memory, *out = data + data_bytes, *want = out + out_bytes;
+    int64_t* values = (int64_t*)(void*)(want + out_bytes);
+    void* idx = (unsigned char*)values + index_bytes;
+    for (size_t b = 0; b < data_bytes; b++) data[b] = (unsigned char)(b * 2654435761u >> 11);
     for (int64_t k = 0; k < LONG * C; k++) {
         values[k] = (int64_t)((uint64_t)k * 40503u % R);
         if (k % 1009 == 17) values[k] = -1 - k % R; /* negative: wraps */
@@ -658,11 +659,7 @@ static void test_packed_tile_rows(void** state) {
     assert_int_equal(diag.position, 29);
     tix__block_choose(0);
     tix_threadpool_destroy(pool);
-    free(data);
-    free(out);
-    free(want);
-    free(values);
-    free(idx);
+    free(memory);
 }
 
 /* Rows whose shortest loops (after the hardware gathers, where the CPU has them) stop at indices
