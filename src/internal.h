@@ -371,9 +371,6 @@ int64_t tix__gather_dense_simd(char* dst, const char* src, const char* indices, 
  * loop does the rest. */
 int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
                                  int64_t step, size_t size, size_t width, tix__lanes* lanes);
-/* Whether tix__gather_strided_simd may move elements of `size` bytes on this CPU (a packed
- * tile's rows skip the call where not). */
-bool tix__gather_strided_simd_moves(size_t size);
 /* The start of a dense element gather along byte offsets resolved beforehand
  * (dst[i] = src[offsets[i]], the element at `fill` where an offset is TIX__SKIP; fill may be
  * NULL where none is), 4- or 8-byte elements, with AVX-512 hardware gathers: moves whole
@@ -381,10 +378,11 @@ bool tix__gather_strided_simd_moves(size_t size);
  * portable loop does the rest. */
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                  size_t size, const char* fill);
-/* Whether tix__gather_offsets_simd may move elements of `size` bytes on this CPU (where not, a
- * gather kernel without the call is chosen: rows that share their indices call it for every
- * piece of a row). */
-bool tix__gather_offsets_simd_moves(size_t size);
+/* Whether tix__gather_strided_simd and tix__gather_offsets_simd may move elements of `size`
+ * bytes on this CPU (AVX-512F; 1, 2, 4 or 8 bytes). Where not, the callers skip them: a gather
+ * kernel without the call is chosen (rows that share their indices would call it for every
+ * piece of a row), and a packed tile's rows go to the portable loop at once. */
+bool tix__gathers_avx512_move(size_t size);
 /* The start of a mean of dense float32, float64, float16 or bfloat16 sums by dense int32
  * counts (the mean kernels' loop without branches, kernels/reduce_real.h), with AVX2 or
  * AVX-512F (float16's with AVX2 or AVX512-FP16, bfloat16's with AVX2): the same bits for whole

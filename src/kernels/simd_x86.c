@@ -638,20 +638,14 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
                                  int64_t step, size_t size, size_t width, tix__lanes* lanes) {
     /* every byte offset position * step + i * size below 2^31: int32 lanes */
     int64_t bound = lanes->bound;
-    if (tix__simd_level() < TIX__SIMD_AVX512 || bound <= 0 || step <= 0 || n > INT32_MAX / 8 ||
+    if (!tix__gathers_avx512_move(size) || bound <= 0 || step <= 0 || n > INT32_MAX / 8 ||
         bound > (INT32_MAX - n * (int64_t)size) / step)
         return 0;
     if (size == 4)
         return strided4(dst, src, indices, n, step, width, lanes);
     if (size == 8)
         return strided8(dst, src, indices, n, step, width, lanes);
-    if (size <= 2)
-        return strided_narrow(dst, src, indices, n, step, size, width, lanes);
-    return 0;
-}
-
-bool tix__gather_strided_simd_moves(size_t size) {
-    return tix__simd_level() >= TIX__SIMD_AVX512 && (size == 4 || size == 8 || size <= 2);
+    return strided_narrow(dst, src, indices, n, step, size, width, lanes); /* (1 or 2 bytes) */
 }
 
 /* The lanes of eight byte offsets that are not TIX__SKIP (valid ones may be negative: flipped
@@ -712,13 +706,13 @@ __attribute__((target("avx512f"))) static int64_t offsets_narrow(char* dst, cons
     return i;
 }
 
-bool tix__gather_offsets_simd_moves(size_t size) {
+bool tix__gathers_avx512_move(size_t size) {
     return tix__simd_level() >= TIX__SIMD_AVX512 && (size == 4 || size == 8 || size <= 2);
 }
 
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                  size_t size, const char* fill) {
-    if (!tix__gather_offsets_simd_moves(size))
+    if (!tix__gathers_avx512_move(size))
         return 0;
     if (size == 4)
         return offsets4(dst, src, offsets, n, fill);
@@ -958,12 +952,7 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
     return 0;
 }
 
-bool tix__gather_strided_simd_moves(size_t size) {
-    (void)size;
-    return false;
-}
-
-bool tix__gather_offsets_simd_moves(size_t size) {
+bool tix__gathers_avx512_move(size_t size) {
     (void)size;
     return false;
 }

@@ -1000,8 +1000,8 @@ static void test_fused_rows(void** state) {
  * elements by tix_gather, and 64-byte slices by pairs of tix_gather_nd), 16 bytes at a time
  * into an aligned output and 8 or 4 at a time one element past it, wrapped negative indices
  * and rows by the general rules (ignored and clamped indices) among them, and padded output
- * rows (which store as usual); int64 and int32 indices, serially and on a pool of 2; one index past the end
- * under the error rule. Every row against a plain loop. */
+ * rows (which store as usual); int64 and int32 indices, serially and on a pool of 2; one index
+ * past the end under the error rule. Every row against a plain loop. */
 static void test_streamed_rows(void** state) {
     (void)state;
     enum { T = 300, A = 15, B = 20, STREAMING = 0, PLAIN = 1, CASES = 7 }; /* (pairs: A x B) */
