@@ -38,7 +38,8 @@
  * Where the CPU's hardware gathers are slow (AMD before Zen 5), the AVX2 gathers check a vector
  * of indices and load its lanes one by one: every case runs both ways
  * (tix__gathers_choose), and test_gathers_as_linux_sees_the_cpu checks which way the library
- * takes.
+ * takes; that way they start only where a lane would take the fill or the nearer end:
+ * test_slow_gathers_leave_plain_rules.
  *
  * Into outputs past 4 MiB the element gathers store with streaming stores (4- and 8-byte
  * elements; each vector where the output is aligned to it, else each element):
@@ -777,6 +778,48 @@ static void test_gathers_as_linux_sees_the_cpu(void** state) {
     assert_int_equal(tix__hardware_gathers(), !loads);
 }
 
+/* internal.h's tix__lanes, and the start of the dense gathers that takes it */
+typedef struct lanes {
+    int64_t bound;
+    bool wrap;
+    const char* fill;
+    bool clamp;
+    bool filled;
+    bool stream;
+} lanes;
+int64_t tix__gather_dense_simd(char* dst, const char* src, const char* indices, int64_t n,
+                               size_t size, size_t width, lanes* l);
+
+/* Where the hardware gathers are slow, the AVX2 dense gathers start only where a lane out of
+ * range would take the fill or the nearer end (the portable loop moves the rest faster): 64
+ * float32 elements by int64 indices all in range, moved by AVX2 whichever way its gathers go
+ * under the ignore and clamp rules, and under the error rule only where they are hardware
+ * gathers. (With AVX2 only.) */
+static void test_slow_gathers_leave_plain_rules(void** state) {
+    (void)state;
+    if (tix__simd_level() < TIX__SIMD_AVX2)
+        skip();
+    enum { N = 64 };
+    float src[N], dst[N];
+    int64_t idx[N];
+    for (int k = 0; k < N; k++) {
+        src[k] = (float)k;
+        idx[k] = (k * 7) % N;
+    }
+    static const float fill = -1.0f;
+    for (int pay = 0; pay <= 1; pay++) {
+        tix__gathers_choose(pay);
+        for (int rule = 0; rule < 3; rule++) { /* error, ignore, clamp */
+            lanes l = {N, false, rule == 1 ? (const char*)&fill : NULL, rule == 2, false, false};
+            int64_t moved = tix__gather_dense_simd((char*)dst, (const char*)src,
+                                                   (const char*)idx, N, 4, 8, &l);
+            assert_int_equal(moved, pay == 0 && rule == 0 ? 0 : N);
+            for (int64_t k = 0; k < moved; k++) assert_true(dst[k] == src[idx[k]]);
+        }
+    }
+    tix__gathers_choose(-1);
+}
+
 /* Data [ROWS, NARROW] of int8 or float16: tix_gather along axis 1 by indices [n] that its rows
  * share, tix_gather_elements along axis 1 by indices [ROWS, n] (row r: the same, rotated by r)
  * and along axis 0 (each element from another row), with the fill where the ignore rule drops
@@ -962,6 +1005,7 @@ int main(void) {
         cmocka_unit_test(test_16bit_extremes_in_rows),
         cmocka_unit_test(test_level_as_linux_sees_it),
         cmocka_unit_test(test_gathers_as_linux_sees_the_cpu),
+        cmocka_unit_test(test_slow_gathers_leave_plain_rules),
         cmocka_unit_test(test_narrow_gathers_against_portable),
         cmocka_unit_test(test_streamed_gathers_against_plain),
     };
