@@ -324,9 +324,10 @@ bool tix__streaming(void); /* tix__store_mode() == TIX__STORES_STREAMING */
 void tix__stores_choose(int mode);
 /* Whether the CPU's hardware gathers beat loading their lanes one at a time (not on AMD
  * before family 1Ah), unless tix__gathers_choose said otherwise: where they do not, the
- * dense gathers of kernels/simd_x86.c run only where a lane out of range takes the fill or the
- * nearer end (masked gathers), checking each vector of indices at once and loading the lanes of
- * one all in range one by one; elsewhere the portable loop takes the elements. */
+ * gathers of kernels/simd_x86.c run only where a lane out of range takes the fill or the
+ * nearer end (masked gathers; AVX2's check each vector of indices at once and load the lanes of
+ * one all in range one by one), and along offsets for 8-byte elements; elsewhere the portable
+ * loop takes the elements. */
 bool tix__hardware_gathers(void);
 /* 1 (they do), 0 (they do not), or -1: as the CPU says (for the tests that run both ways; not
  * thread-safe against running calls). */
@@ -361,28 +362,35 @@ typedef struct tix__lanes {
 /* The start of a dense element gather along the indexed axis (dst[i] = src[position[i] * size],
  * dense int64 or int32 indices by `width`), with hardware gathers: 4- or 8-byte elements with
  * AVX2, 1- and 2-byte ones with AVX-512F. Moves whole vectors of elements as `lanes` says and
- * returns how many (0 without them, or for other sizes); the portable loop does the rest. */
+ * returns how many (0 without them, for other sizes, or where the CPU's gathers are slow and
+ * no lane may take the fill or the nearer end); the portable loop does the rest. */
 int64_t tix__gather_dense_simd(char* dst, const char* src, const char* indices, int64_t n,
                                size_t size, size_t width, tix__lanes* lanes);
 /* The start of a dense element gather whose elements each come from another row
  * (dst[i] = src[position[i] * step + i * size]), elements of 1 to 8 bytes, with AVX-512 hardware
  * gathers where every byte offset fits in 31 bits: moves whole vectors of elements as `lanes`
- * says and returns how many (0 without AVX-512F, or where the offsets do not fit); the portable
- * loop does the rest. */
+ * says and returns how many (0 without AVX-512F, where the offsets do not fit, or where the
+ * CPU's gathers are slow and no lane may take the fill or the nearer end); the portable loop
+ * does the rest. */
 int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
                                  int64_t step, size_t size, size_t width, tix__lanes* lanes);
 /* The start of a dense element gather along byte offsets resolved beforehand
  * (dst[i] = src[offsets[i]], the element at `fill` where an offset is TIX__SKIP; fill may be
- * NULL where none is), 4- or 8-byte elements, with AVX-512 hardware gathers: moves whole
- * vectors of elements and returns how many (0 without AVX-512F, or for other sizes); the
- * portable loop does the rest. */
+ * NULL where none is), elements of 1 to 8 bytes, with AVX-512 hardware gathers where
+ * tix__gathers_offsets_move says: moves whole vectors of elements and returns how many (0
+ * elsewhere); the portable loop does the rest. */
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                  size_t size, const char* fill);
-/* Whether tix__gather_strided_simd and tix__gather_offsets_simd may move elements of `size`
- * bytes on this CPU (AVX-512F; 1, 2, 4 or 8 bytes). Where not, the callers skip them: a gather
+/* Whether tix__gather_strided_simd moves elements of `size` bytes on this CPU for lanes that
+ * may take the fill or the nearer end (`lenient`) or not (AVX-512F; 1, 2, 4 or 8 bytes; where
+ * the hardware gathers are slow, tix__hardware_gathers, lenient lanes alone). Where not, a
+ * packed tile's rows go to the portable loop at once. */
+bool tix__gathers_strided_move(size_t size, bool lenient);
+/* Whether tix__gather_offsets_simd moves elements of `size` bytes on this CPU (AVX-512F; 1, 2,
+ * 4 or 8 bytes, and where the hardware gathers are slow, 8 bytes alone). Where not, a gather
  * kernel without the call is chosen (rows that share their indices would call it for every
- * piece of a row), and a packed tile's rows go to the portable loop at once. */
-bool tix__gathers_avx512_move(size_t size);
+ * piece of a row). */
+bool tix__gathers_offsets_move(size_t size);
 /* The start of a mean of dense float32, float64, float16 or bfloat16 sums by dense int32
  * counts (the mean kernels' loop without branches, kernels/reduce_real.h), with AVX2 or
  * AVX-512F (float16's with AVX2 or AVX512-FP16, bfloat16's with AVX2): the same bits for whole

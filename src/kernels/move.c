@@ -337,10 +337,13 @@ TIX__TEMPLATE int64_t gather_tile(char* dst, int64_t dst_row, const char* src,
                                   const tix__tuples* t, size_t size, size_t width,
                                   bool streaming) {
     const int64_t along = (int64_t)size;
-    const bool vectors = tix__gathers_avx512_move(size);
+    /* (no fill: the hardware gathers stop at a lane outside, but under clamp take its nearer
+     * end, which where they are slow is what they start for) */
+    const bool vectors =
+        tix__gathers_strided_move(size, t->rule.out_of_range == TIX_OUT_OF_RANGE_CLAMP);
     const bool wraps = t->rule.negative == TIX_NEGATIVE_WRAP;
     const size_t index_bytes = (size_t)n * width, output_bytes = (size_t)n * size;
-    bool wrap = false, all = true; /* (no fill: the hardware gathers stop at a lane outside) */
+    bool wrap = false, all = true;
     for (int64_t r = 0; r < m; r++) {
         if (r + TIX__ROWS_AHEAD < m) {
             prefetch_lines(indices + (r + TIX__ROWS_AHEAD) * index_row, index_bytes, false);
@@ -790,7 +793,7 @@ tix__gather_fn tix__gather_kernel(size_t element_size) {
     static const tix__gather_fn vectors[] = {gather_1, gather_2, gather_4, gather_8, gather_16};
     static const tix__gather_fn loops[] = {gather_loop_1, gather_loop_2, gather_loop_4,
                                            gather_loop_8, gather_loop_16};
-    bool moves = tix__gathers_avx512_move(element_size);
+    bool moves = tix__gathers_offsets_move(element_size);
     return (moves ? vectors : loops)[size_class(element_size)];
 }
 

@@ -299,19 +299,36 @@ AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indic
 /* The fields of *l a loop takes as values. */
 #define LANES(l) (l)->bound, (l)->fill, (l)->clamp
 
+/* Whether the gathers of dense indices start for lanes that may take the fill or the nearer
+ * end (`lenient`) or not: where the CPU's hardware gathers are slow (tix__hardware_gathers),
+ * only for lenient ones, whose lanes out of range the portable loops would take by their
+ * general rules; a vector all in range moves faster by the portable loop, its steps
+ * constants. Measured where the gathers are slow: on Zen 3 with AVX2's, gather_elements_last
+ * 0.78-0.81x the time at 1 thread against its lanes loaded one by one, 0.88-0.90x at 2; on
+ * Zen 4 with AVX-512's (bench/ab.sh and bench/levels.c), gather_elements_first 0.86x at 1
+ * thread, 0.96x at 2 (int8 0.79-0.85x, float16 0.85-0.88x, float64 0.85-0.94x), and
+ * gather_elements_last in int8 and float16 against the hardware gathers 0.86-0.97x. With one
+ * index in 8 ignored the masked gathers take 0.12x the time of the general rules on Zen 3
+ * (gather_elements_last) and 0.20-0.22x on Zen 4 (gather_elements_first), with one in 64
+ * clamped 0.34-0.39x there. */
+static bool gathers_start(bool lenient) {
+    return lenient || tix__hardware_gathers();
+}
+
+/* Whether the lanes of *l may take the fill or the nearer end. */
+static bool lanes_lenient(const tix__lanes* l) {
+    return l->fill != NULL || l->clamp;
+}
+
 /* Each loop above in its two copies; streaming stores only where dst is aligned to the
- * vectors. Where the hardware gathers are slow and no lane would take the fill or the nearer
- * end, none: the portable loop, its steps constants, moves the elements faster than loading
- * a vector's lanes one by one (gather_elements_last on Zen 3: 0.78-0.81x the time at 1
- * thread, 0.88-0.90x at 2, int32 indices 0.76x, float64 0.96x; under ignore, with one index in
- * 8 out of range, the masked gathers take 0.12x the time of the portable loop's general rules). */
+ * vectors; none where gathers_start says. */
 #define WRAP_COPIES(name)                                                                         \
     __attribute__((target("avx2"))) static int64_t name(char* dst, const char* src,              \
                                                         const char* indices, int64_t n,          \
                                                         tix__lanes* l) {                         \
-        bool loads = !tix__hardware_gathers();                                                    \
-        if (loads && l->fill == NULL && !l->clamp)                                                \
+        if (!gathers_start(lanes_lenient(l)))                                                     \
             return 0;                                                                             \
+        bool loads = !tix__hardware_gathers();                                                    \
         bool stream = l->stream && (uintptr_t)dst % 32 == 0;                                      \
         if (l->wrap)                                                                              \
             return name##_loop(dst, src, indices, n, LANES(l), loads, stream, true, &l->filled);  \
@@ -341,6 +358,11 @@ int64_t tix__gather_dense_simd(char* dst, const char* src, const char* indices, 
         return width == 8 ? gather8_i64(dst, src, indices, n, lanes)
                           : gather8_i32(dst, src, indices, n, lanes);
     return 0;
+}
+
+/* Whether the CPU has the AVX-512 gathers of this file for elements of `size` bytes. */
+static bool avx512_moves(size_t size) {
+    return tix__simd_level() >= TIX__SIMD_AVX512 && (size == 4 || size == 8 || size <= 2);
 }
 
 /* Eight int64 or int32 indices at p (by `width`) as positions (negative ones plus bound when
@@ -556,7 +578,7 @@ __attribute__((target("avx512f"))) static int64_t dense_narrow(char* dst, const 
                                                                const char* indices, int64_t n,
                                                                size_t size, size_t width,
                                                                tix__lanes* l) {
-    if (!narrow_whole(src, size))
+    if (!narrow_whole(src, size) || !gathers_start(lanes_lenient(l)))
         return 0;
     if (l->wrap && width == 8)
         return dense_narrow_loop(dst, src, indices, n, size, 8, LANES(l), true, &l->filled);
@@ -638,8 +660,8 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
                                  int64_t step, size_t size, size_t width, tix__lanes* lanes) {
     /* every byte offset position * step + i * size below 2^31: int32 lanes */
     int64_t bound = lanes->bound;
-    if (!tix__gathers_avx512_move(size) || bound <= 0 || step <= 0 || n > INT32_MAX / 8 ||
-        bound > (INT32_MAX - n * (int64_t)size) / step)
+    if (!tix__gathers_strided_move(size, lanes_lenient(lanes)) || bound <= 0 || step <= 0 ||
+        n > INT32_MAX / 8 || bound > (INT32_MAX - n * (int64_t)size) / step)
         return 0;
     if (size == 4)
         return strided4(dst, src, indices, n, step, width, lanes);
@@ -706,13 +728,21 @@ __attribute__((target("avx512f"))) static int64_t offsets_narrow(char* dst, cons
     return i;
 }
 
-bool tix__gathers_avx512_move(size_t size) {
-    return tix__simd_level() >= TIX__SIMD_AVX512 && (size == 4 || size == 8 || size <= 2);
+bool tix__gathers_strided_move(size_t size, bool lenient) {
+    return avx512_moves(size) && gathers_start(lenient);
+}
+
+/* (Where the hardware gathers are slow, 8-byte elements still gain by them along offsets:
+ * gather_last_axis' shape in float64 on Zen 4 took 0.83-0.91x the time of the portable loop at
+ * 1 thread and 0.77-0.89x at 2, where float32 took 1.06-1.27x, float16 1.46-1.51x and int8
+ * 1.6-1.9x.) */
+bool tix__gathers_offsets_move(size_t size) {
+    return avx512_moves(size) && (tix__hardware_gathers() || size == 8);
 }
 
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                  size_t size, const char* fill) {
-    if (!tix__gathers_avx512_move(size))
+    if (!tix__gathers_offsets_move(size))
         return 0;
     if (size == 4)
         return offsets4(dst, src, offsets, n, fill);
@@ -952,7 +982,12 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
     return 0;
 }
 
-bool tix__gathers_avx512_move(size_t size) {
+bool tix__gathers_strided_move(size_t size, bool lenient) {
+    (void)size, (void)lenient;
+    return false;
+}
+
+bool tix__gathers_offsets_move(size_t size) {
     (void)size;
     return false;
 }

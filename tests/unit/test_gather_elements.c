@@ -467,6 +467,8 @@ int64_t tix__block_bytes_for(int64_t level2);
 void tix__block_choose(int64_t bytes);
 void tix__simd_limit(int most);
 void tix__stores_choose(int mode);
+void tix__gathers_choose(int pay); /* 1 hardware gathers, 0 loads, -1 the CPU's */
+bool tix__hardware_gathers(void);
 enum { SIMD_NONE = 0, SIMD_ALL = 3 }; /* tix__simd_limit: the portable loops, what the CPU has */
 
 /* Large gathers along axis 0 read one element per index from rows they jump between: the
@@ -598,10 +600,10 @@ static void tile_rows_case(const unsigned char* data, tix_dtype dtype, tix_dtype
  * of every element size in tiles pinned to 64 columns (32 of 16-byte elements), int64 and int32
  * indices, one in 1009 negative (from the first in a tile on, the kernel wraps them) and one in
  * 4111 out of range (its row filled or clamped by the general rules), under ignore and clamp,
- * serially and on a pool of 2, at the CPU's SIMD level and with the portable loops alone, into
- * 96 rows of output; at the CPU's level, for 4- and 8-byte elements, into 4.26 MB too, with
- * streaming stores and without them. Under the error rule, the first index out of range is
- * named. */
+ * serially and on a pool of 2, at the CPU's SIMD level (where its hardware gathers are slow,
+ * with them too: its rows then take none) and with the portable loops alone, into 96 rows of
+ * output; at the CPU's level, for 4- and 8-byte elements, into 4.26 MB too, with streaming
+ * stores and without them. Under the error rule, the first index out of range is named. */
 static void test_packed_tile_rows(void** state) {
     (void)state;
     enum { R = 640, C = 1024, M = 96, LONG = 1040, STREAMING = 0, PLAIN = 1 };
@@ -624,8 +626,13 @@ static void test_packed_tile_rows(void** state) {
     tix_threadpool* pool = tix_threadpool_create(2);
     assert_non_null(pool);
     tix_executor executor = tix_threadpool_executor(pool);
-    for (int level = 0; level < 2; level++) {
-        tix__simd_limit(level == 0 ? SIMD_ALL : SIMD_NONE);
+    /* the CPU's SIMD level and its gathers; the same with hardware gathers, where its own
+     * are slow (their rows then take none); the portable loops */
+    for (int level = 0; level < 3; level++) {
+        if (level == 1 && tix__hardware_gathers())
+            continue;
+        tix__simd_limit(level < 2 ? SIMD_ALL : SIMD_NONE);
+        tix__gathers_choose(level == 1 ? 1 : -1);
         for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
             size_t size = tix_dtype_size(dtypes[t]);
             int64_t columns = size == 16 ? 32 : 64;
@@ -637,7 +644,7 @@ static void test_packed_tile_rows(void** state) {
                                        out, want);
                     }
                 }
-                if ((size != 4 && size != 8) || level == 1)
+                if ((size != 4 && size != 8) || level == 2)
                     continue;
                 for (int stores = STREAMING; stores <= PLAIN; stores++) {
                     tile_rows_case(data, dtypes[t], index_dtypes[x], values, LONG * 4 / size,
@@ -648,6 +655,7 @@ static void test_packed_tile_rows(void** state) {
         }
     }
     tix__simd_limit(SIMD_ALL);
+    tix__gathers_choose(-1);
     tix__stores_choose(-1);
     /* the error rule: the first index out of range in row-major order */
     tix__block_choose(R * 64 * 4);

@@ -38,7 +38,8 @@
  * Where the CPU's hardware gathers are slow (AMD before Zen 5), the AVX2 gathers check a vector
  * of indices and load its lanes one by one: every case runs both ways
  * (tix__gathers_choose), and test_gathers_as_linux_sees_the_cpu checks which way the library
- * takes; that way they start only where a lane would take the fill or the nearer end:
+ * takes; that way the gathers, AVX2's and AVX-512's, start only where a lane would take the
+ * fill or the nearer end, and along offsets only for 8-byte elements:
  * test_slow_gathers_leave_plain_rules.
  *
  * Into outputs past 4 MiB the element gathers store with streaming stores (4- and 8-byte
@@ -789,35 +790,72 @@ typedef struct lanes {
 } lanes;
 int64_t tix__gather_dense_simd(char* dst, const char* src, const char* indices, int64_t n,
                                size_t size, size_t width, lanes* l);
+int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices, int64_t n,
+                                 int64_t step, size_t size, size_t width, lanes* l);
+bool tix__gathers_strided_move(size_t size, bool lenient);
+bool tix__gathers_offsets_move(size_t size);
 
-/* Where the hardware gathers are slow, the AVX2 dense gathers start only where a lane out of
- * range would take the fill or the nearer end (the portable loop moves the rest faster): 64
- * float32 elements by int64 indices all in range, moved by AVX2 whichever way its gathers go
- * under the ignore and clamp rules, and under the error rule only where they are hardware
- * gathers. (With AVX2 only.) */
+/* Where the hardware gathers are slow, they start only where a lane out of range would take
+ * the fill or the nearer end (the portable loop moves the rest faster): 64 elements by int64
+ * indices all in range, moved whichever way the gathers go under the ignore and clamp rules,
+ * and under the error rule only where they are hardware gathers: float32 along a dense axis
+ * (AVX2), and int8 along it and float32 each from another row of data [64, 64] (AVX-512F).
+ * Where the gathers are slow, a packed tile's rows take them only under clamp, and the gathers
+ * along offsets take 8-byte elements alone. */
 static void test_slow_gathers_leave_plain_rules(void** state) {
     (void)state;
-    if (tix__simd_level() < TIX__SIMD_AVX2)
-        skip();
-    enum { N = 64 };
-    float src[N], dst[N];
+    enum { N = 64, DENSE_F32, DENSE_I8, STRIDED_F32 };
+    static float src[N * N], dst[N];
+    static int8_t src8[N], dst8[N];
     int64_t idx[N];
+    for (int k = 0; k < N * N; k++) src[k] = (float)k;
     for (int k = 0; k < N; k++) {
-        src[k] = (float)k;
+        src8[k] = (int8_t)(k - 30);
         idx[k] = (k * 7) % N;
     }
     static const float fill = -1.0f;
+    int cases = 0;
     for (int pay = 0; pay <= 1; pay++) {
         tix__gathers_choose(pay);
-        for (int rule = 0; rule < 3; rule++) { /* error, ignore, clamp */
-            lanes l = {N, false, rule == 1 ? (const char*)&fill : NULL, rule == 2, false, false};
-            int64_t moved = tix__gather_dense_simd((char*)dst, (const char*)src,
-                                                   (const char*)idx, N, 4, 8, &l);
-            assert_int_equal(moved, pay == 0 && rule == 0 ? 0 : N);
-            for (int64_t k = 0; k < moved; k++) assert_true(dst[k] == src[idx[k]]);
+        for (int kind = DENSE_F32; kind <= STRIDED_F32; kind++) {
+            enum tix__simd needs = kind == DENSE_F32 ? TIX__SIMD_AVX2 : TIX__SIMD_AVX512;
+            if (tix__simd_level() < needs) continue;
+            for (int rule = 0; rule < 3; rule++) { /* error, ignore, clamp */
+                lanes l = {N, false, rule == 1 ? (const char*)&fill : NULL, rule == 2, false,
+                           false};
+                memset(dst, 0, sizeof dst);
+                memset(dst8, 0, sizeof dst8);
+                int64_t moved =
+                    kind == DENSE_F32 ? tix__gather_dense_simd((char*)dst, (const char*)src,
+                                                               (const char*)idx, N, 4, 8, &l)
+                    : kind == DENSE_I8
+                        ? tix__gather_dense_simd((char*)dst8, (const char*)src8,
+                                                 (const char*)idx, N, 1, 8, &l)
+                        : tix__gather_strided_simd((char*)dst, (const char*)src,
+                                                   (const char*)idx, N, N * 4, 4, 8, &l);
+                assert_int_equal(moved, pay == 0 && rule == 0 ? 0 : N);
+                for (int64_t k = 0; k < moved; k++) {
+                    if (kind == DENSE_I8)
+                        assert_int_equal(dst8[k], src8[idx[k]]);
+                    else
+                        assert_true(dst[k] == src[idx[k] * (kind == STRIDED_F32 ? N : 1) +
+                                                  (kind == STRIDED_F32 ? k : 0)]);
+                }
+                cases++;
+            }
         }
+        bool avx512 = tix__simd_level() >= TIX__SIMD_AVX512;
+        assert_int_equal(tix__gathers_strided_move(4, false), avx512 && pay == 1);
+        assert_int_equal(tix__gathers_strided_move(4, true), avx512);
+        assert_int_equal(tix__gathers_offsets_move(4), avx512 && pay == 1);
+        assert_int_equal(tix__gathers_offsets_move(1), avx512 && pay == 1);
+        assert_int_equal(tix__gathers_offsets_move(8), avx512);
+        assert_false(tix__gathers_offsets_move(16));
     }
     tix__gathers_choose(-1);
+    assert_int_equal(cases, tix__simd_level() >= TIX__SIMD_AVX512 ? 18
+                            : tix__simd_level() >= TIX__SIMD_AVX2  ? 6
+                                                                   : 0);
 }
 
 /* Data [ROWS, NARROW] of int8 or float16: tix_gather along axis 1 by indices [n] that its rows
@@ -868,8 +906,11 @@ static void test_narrow_gathers_against_portable(void** state) {
                     options.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
                     options.fill_value = fill;
                     for (int op = 0; op < 3; op++) { /* gather, along 1, along 0 */
-                        for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+                        /* each level with the hardware gathers and with loads instead */
+                        for (int way = 0; way < 2 * SIMD_LEVELS - 1; way++) {
+                            int level = (way + 1) / 2;
                             tix__simd_limit(level);
+                            tix__gathers_choose(way % 2);
                             unsigned char* out = level == SIMD_NONE ? portable : simd;
                             tix_tensor o = UT_T(out, dtype, ROWS, n);
                             tix_tensor i = op == 0   ? UT_T(shared, DT_I64, n)
@@ -902,6 +943,7 @@ static void test_narrow_gathers_against_portable(void** state) {
             }
         }
     }
+    tix__gathers_choose(-1);
     assert_int_equal(cases, 72);
     assert_int_equal(munmap(pages, (size_t)(3 * page)), 0);
 }
