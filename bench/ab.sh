@@ -13,6 +13,8 @@
 # Example:  bench/ab.sh HEAD~1 -- -t 2 -n 31 gather_elements_first
 # Prints per workload the median and minimum of each and the ratio B / A: below 1 is a gain.
 # AB_MAIN=bench/outer_axis.c: that program instead of bench/ab.c (scatters along an outer axis).
+# AB_KEEP=FILE: the program is also kept there, to be run again without building (on a host
+# whose noise wants many runs).
 # Both builds align every function and loop to 64 bytes unless CFLAGS is set: linked into one
 # program, each build's code otherwise lands where the other's leaves it, which alone moved a
 # workload by up to 15% here. Needs cmake, a C compiler and binutils (nm, objcopy).
@@ -20,7 +22,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [ $# -lt 1 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
-    sed -n '2,18s/^# \{0,1\}//p' "$0"
+    sed -n '2,20s/^# \{0,1\}//p' "$0"
     exit $(($# < 1 ? 2 : 0))
 fi
 base=$1
@@ -79,4 +81,5 @@ cc -O2 -std=c11 -I"$root/include" -I"$root/tools/tix" "$root/${AB_MAIN:-bench/ab
     "$scratch/workloads-a.o" "$scratch/workloads-b.o" "$scratch/variants-a.o" \
     "$scratch/variants-b.o" "$scratch/libtix-a.a" "$scratch/libtix-b.a" -lpthread -lm \
     -o "$scratch/ab"
+[ -n "${AB_KEEP:-}" ] && cp "$scratch/ab" "$AB_KEEP"
 "$scratch/ab" "${ab_args[@]}"

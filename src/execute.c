@@ -142,7 +142,8 @@ typedef struct pass {
     tix__row_fn row;             /* a run of one tuple: move, or reduce (scatter) */
     tix__gather_fn gather;       /* a tuple per element: gather */
     tix__fused_gather_fn fused;  /* ... resolving as it goes (one int32/int64 component) */
-    bool fused_streaming;        /* ... and writing with streaming stores */
+    bool elements_streaming;     /* gather, fused and fused_tile write a dense output with
+                                    streaming stores */
     tix__scatter_fn scatter;     /* a tuple per element: scatter, or f(indexed, constant) */
     tix__fused_scatter_fn fused_scatter; /* ... resolving as it goes (one int32/int64 component) */
     tix__copy_rows_fn copy_rows; /* gathers of dense rows up to FILL_BLOCK bytes, else NULL */
@@ -156,6 +157,7 @@ typedef struct pass {
     int64_t self;                /* mean: 1 when data counts as an element */
     int64_t rows_per_unit;       /* rows in one unit of parallel work */
     int64_t row_span;            /* bytes of the indexed operand one row reaches, to prefetch */
+    bool touch_rows;             /* ... or, a gather's, to read in order first (touches_rows) */
     bool planned;                /* plan_pass laid out the loop */
     int64_t pack_bytes;          /* a cache-blocked pass's scratch block (packed_panel), or 0 */
     char* counts;                /* ... a mean's: the call's int32 counts per output element
@@ -266,7 +268,7 @@ static prefetch_plan plan_prefetch(const pass* p, const int64_t* rs, const int64
         if (o == TIX__DIRECT && (p->kind == PASS_CONSTANT || streamed))
             span = 0; /* (a constant pass reads no updates; a streamed output is not read) */
         if (o == TIX__INDEXED)
-            span = rs[o] != 0 ? p->row_span : 0;
+            span = rs[o] != 0 && !p->touch_rows ? p->row_span : 0;
         if (span == 0) /* (an operand a pass does not use has no base) */
             continue;
         int64_t lines = (span + TIX__CACHE_LINE - 1) / TIX__CACHE_LINE;
@@ -300,6 +302,11 @@ static void fill_doubling(char* dst, const char* element, size_t size, int64_t b
  * call to it that it does not inline; GCC 12 dropped every prefetch of element_panel so.) */
 TIX__TEMPLATE void prefetch_span(const char* at, int64_t bytes) {
     for (int64_t b = 0; b < bytes; b += TIX__CACHE_LINE) TIX__PREFETCH(at + b);
+}
+
+/* Reads a byte of each line of `bytes` bytes from `at`, in order (touches_rows). */
+TIX__TEMPLATE void touch_span(const char* at, int64_t bytes) {
+    for (int64_t b = 0; b < bytes; b += TIX__CACHE_LINE) (void)*(const volatile char*)(at + b);
 }
 
 /* The same for lines about to be written. */
@@ -353,7 +360,7 @@ static void element_piece(const pass* p, const tix__tuples* tuples, char* const*
  * the next chunk: only where that order cannot show, in a gather, or where the rows address
  * different elements (rs[INDEXED] != 0). Where a row is one chunk, it is resolved once for all
  * the blocks. The row TIX__ROWS_AHEAD on is prefetched in parts between pieces of each row's first
- * chunk. A fused gather's streaming stores are fenced at the end. */
+ * chunk. A gather's streaming stores are fenced at the end. */
 static void element_panel(const pass* p, const tix__tuples* tuples, char* const* base,
                           const int64_t* rs, const int64_t* es, int64_t m, int64_t n) {
     int64_t xo[ROW_CHUNK];
@@ -362,7 +369,7 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                   (p->kind == PASS_GATHER || rs[TIX__INDEXED] != 0);
     bool fused = !shared && (p->kind == PASS_GATHER ? p->fused != NULL : p->fused_scatter != NULL);
     int64_t block = shared ? SHARED_ROWS : 1, chunk = fused ? n : ROW_CHUNK;
-    bool streamed = fused && p->kind == PASS_GATHER && p->fused_streaming;
+    bool streamed = p->kind == PASS_GATHER && p->elements_streaming;
     prefetch_plan plan = plan_prefetch(p, rs, es, n, n < chunk ? n : chunk, streamed);
     for (int64_t r = 0; r < TIX__ROWS_AHEAD && r < m; r++) {
         for (int64_t q = 0; q < plan.parts; q++) prefetch_part(base, rs, &plan, r, q);
@@ -382,6 +389,8 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                 }
                 char* row[TIX__OPERANDS];
                 for (int o = 0; o < TIX__OPERANDS; o++) row[o] = at(base[o], r * rs[o]);
+                if (i0 == 0 && p->touch_rows)
+                    touch_span(row[TIX__INDEXED], p->row_span);
                 bool ahead = i0 == 0 && r + TIX__ROWS_AHEAD < m; /* (then c is the first chunk) */
                 int64_t pieces = ahead ? plan.parts : 1;
                 for (int64_t q = 0, a = 0; q < pieces; q++) {
@@ -451,7 +460,7 @@ static void tile_panel(const pass* p, const tix__tuples* packed, char* const* ba
         for (int o = 0; o < TIX__OPERANDS; o++) row[o] = at(base[o], r * rs[o]);
         element_panel(p, packed, row, rs, es, 1, n);
     }
-    if (p->fused_streaming) tix__stream_fence();
+    if (p->elements_streaming) tix__stream_fence();
 }
 
 /* A cache-blocked panel: every row of one tile, all reaching the same block of the indexed
@@ -728,6 +737,16 @@ static int64_t row_span(const pass* p) {
     return step > 0 && size <= ROW_SPAN_MAX / step ? size * step : 0;
 }
 
+/* Whether a gather reads the span of each row (row_span) in order before its elements, a line
+ * at a time: where the span is the row's elements, dense, with no more lines than the row takes
+ * elements. Demand loads in order keep as many misses in flight as a core holds and show the
+ * hardware's prefetchers the rows as one stream; the elements then come from L1. */
+static bool touches_rows(const pass* p) {
+    int64_t lines = p->row_span / TIX__CACHE_LINE;
+    return p->kind == PASS_GATHER && p->row_span > 0 && p->tuples.step[0] == (int64_t)p->element &&
+           lines <= p->loop.shape[p->loop.rank - 1];
+}
+
 /* A scatter in parallel: keep the dimensions that walk index positions (output stride 0) after
  * all that do not, and hand out only those before them, so that one task owns every update of an
  * element. Sets rows_per_unit and returns the number of units. */
@@ -948,6 +967,7 @@ static void plan_pass(pass* p) {
     tix__loop_fold(&p->loop);
     block_for_cache(p);
     p->row_span = row_span(p);
+    p->touch_rows = touches_rows(p);
     p->planned = true;
 }
 
@@ -1068,19 +1088,18 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
                          "%s: no memory for the plan of the call", call->op);
     }
     pass* p = &memory->p;
+    bool streaming = streams(tix_tensor_count(call->output) * (int64_t)size, GATHER_STREAM_BYTES);
+    /* the element kernels' streaming instances where the output is large and the size has them */
+    bool elements_streaming = streaming && tix__gather_kernel(size, true) != NULL;
     *p = (pass){.kind = PASS_GATHER,
                 .element = size,
                 .row = tix__move_kernel(size),
-                .gather = tix__gather_kernel(size),
+                .gather = tix__gather_kernel(size, elements_streaming),
+                .elements_streaming = elements_streaming,
                 .constant = fill};
-    bool streaming = streams(tix_tensor_count(call->output) * (int64_t)size, GATHER_STREAM_BYTES);
-    if (map->components == 1) { /* the streaming instance where the output is large and has one */
-        if (streaming)
-            p->fused = tix__fused_gather_kernel(size, call->indices->dtype, true);
-        p->fused_streaming = p->fused != NULL;
-        if (p->fused == NULL)
-            p->fused = tix__fused_gather_kernel(size, call->indices->dtype, false);
-        p->fused_tile = tix__fused_tile_kernel(size, call->indices->dtype, p->fused_streaming);
+    if (map->components == 1) {
+        p->fused = tix__fused_gather_kernel(size, call->indices->dtype, elements_streaming);
+        p->fused_tile = tix__fused_tile_kernel(size, call->indices->dtype, elements_streaming);
     }
     /* Empty data (every index out of range, the output all fill) is never read, but its
      * address still takes part in pointer arithmetic, which NULL must not. */

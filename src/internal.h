@@ -378,9 +378,10 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
  * (dst[i] = src[offsets[i]], the element at `fill` where an offset is TIX__SKIP; fill may be
  * NULL where none is), elements of 1 to 8 bytes, with AVX-512 hardware gathers where
  * tix__gathers_offsets_move says: moves whole vectors of elements and returns how many (0
- * elsewhere); the portable loop does the rest. */
+ * elsewhere); the portable loop does the rest. Where `stream`, the vectors of 4- and 8-byte
+ * elements go out with streaming stores where dst is aligned to them (the caller fences). */
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
-                                 size_t size, const char* fill);
+                                 size_t size, const char* fill, bool stream);
 /* Whether tix__gather_strided_simd moves elements of `size` bytes on this CPU for lanes that
  * may take the fill or the nearer end (`lenient`) or not (AVX-512F; 1, 2, 4 or 8 bytes; where
  * the hardware gathers are slow, tix__hardware_gathers, lenient lanes alone). Where not, a
@@ -475,7 +476,10 @@ tix__fused_rows_fn tix__fused_rows_kernel(size_t bytes, tix_dtype index_dtype, i
                                           bool streaming);
 
 tix__row_fn tix__move_kernel(size_t element_size);
-tix__gather_fn tix__gather_kernel(size_t element_size);
+/* `streaming`: the instance that writes a dense output with streaming stores, for outputs far
+ * larger than the caches (the caller fences), or NULL where the element size has none (4 and 8
+ * bytes on x86-64 have). */
+tix__gather_fn tix__gather_kernel(size_t element_size, bool streaming);
 tix__scatter_fn tix__place_kernel(size_t element_size);
 /* streaming: the output is much larger than the caches, so rows of 64 bytes or more are
  * written with streaming stores. */

@@ -677,33 +677,38 @@ __attribute__((target("avx512f"))) static inline __mmask8 taken(__m512i offsets)
 }
 
 /* dst[i] = src[offsets[i]], byte offsets, or the fill where TIX__SKIP: sixteen 4-byte elements
- * at a time, each skipped lane keeping the fill it starts from (masked gathers). */
+ * at a time, each skipped lane keeping the fill it starts from (masked gathers); with streaming
+ * stores where `stream` (dst then aligned to 32 bytes: the caller checks). */
 __attribute__((target("avx512f"))) static int64_t offsets4(char* dst, const char* src,
                                                            const int64_t* offsets, int64_t n,
-                                                           const char* fill) {
+                                                           const char* fill, bool stream) {
     const __m256 fills = _mm256_castsi256_ps(_mm256_set1_epi32(fill4(fill)));
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
         __m512i low = _mm512_loadu_si512((const void*)(offsets + i));
         __m512i high = _mm512_loadu_si512((const void*)(offsets + i + 8));
-        _mm256_storeu_ps((float*)(void*)(dst + i * 4),
-                         _mm512_mask_i64gather_ps(fills, taken(low), low, src, 1));
-        _mm256_storeu_ps((float*)(void*)(dst + i * 4 + 32),
-                         _mm512_mask_i64gather_ps(fills, taken(high), high, src, 1));
+        __m256 first = _mm512_mask_i64gather_ps(fills, taken(low), low, src, 1);
+        __m256 second = _mm512_mask_i64gather_ps(fills, taken(high), high, src, 1);
+        store_vector(dst + i * 4, _mm256_castps_si256(first), stream);
+        store_vector(dst + i * 4 + 32, _mm256_castps_si256(second), stream);
     }
     return i;
 }
 
-/* The same for 8-byte elements, eight at a time. */
+/* The same for 8-byte elements, eight at a time (dst aligned to 64 bytes where `stream`). */
 __attribute__((target("avx512f"))) static int64_t offsets8(char* dst, const char* src,
                                                            const int64_t* offsets, int64_t n,
-                                                           const char* fill) {
+                                                           const char* fill, bool stream) {
     const __m512d fills = _mm512_castsi512_pd(_mm512_set1_epi64(fill8(fill)));
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m512i at = _mm512_loadu_si512((const void*)(offsets + i));
-        _mm512_storeu_pd((double*)(void*)(dst + i * 8),
-                         _mm512_mask_i64gather_pd(fills, taken(at), at, src, 1));
+        __m512d got = _mm512_mask_i64gather_pd(fills, taken(at), at, src, 1);
+        if (stream) {
+            _mm512_stream_pd((double*)(void*)(dst + i * 8), got);
+        } else {
+            _mm512_storeu_pd((double*)(void*)(dst + i * 8), got);
+        }
     }
     return i;
 }
@@ -741,13 +746,13 @@ bool tix__gathers_offsets_move(size_t size) {
 }
 
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
-                                 size_t size, const char* fill) {
+                                 size_t size, const char* fill, bool stream) {
     if (!tix__gathers_offsets_move(size))
         return 0;
     if (size == 4)
-        return offsets4(dst, src, offsets, n, fill);
+        return offsets4(dst, src, offsets, n, fill, stream && (uintptr_t)dst % 32 == 0);
     if (size == 8)
-        return offsets8(dst, src, offsets, n, fill);
+        return offsets8(dst, src, offsets, n, fill, stream && (uintptr_t)dst % 64 == 0);
     return offsets_narrow(dst, src, offsets, n, fill, size);
 }
 
@@ -993,8 +998,8 @@ bool tix__gathers_offsets_move(size_t size) {
 }
 
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
-                                 size_t size, const char* fill) {
-    (void)dst, (void)src, (void)offsets, (void)n, (void)size, (void)fill;
+                                 size_t size, const char* fill, bool stream) {
+    (void)dst, (void)src, (void)offsets, (void)n, (void)size, (void)fill, (void)stream;
     return 0;
 }
 

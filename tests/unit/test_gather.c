@@ -1,7 +1,11 @@
 /* tix_gather and tix_gather_shape: the ONNX Gather-1/11/13 and OpenVINO Gather-8 worked
  * examples, scalar indices, zero-size dimensions, negative axis and indices, batch_dims, every
- * out-of-range mode, every index dtype, strided views, every dtype, shape inference, and the
- * shortest loop of small rows. */
+ * out-of-range mode, every index dtype, strided views, every dtype, shape inference, the
+ * shortest loop of small rows, and rows read in order within their bounds. */
+#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "unit.h"
 
 /* (an internal hook of the static library: 0 streaming stores, 1 ordinary ones, -1 the CPU's) */
@@ -1150,6 +1154,67 @@ static void test_rows_sharing_indices(void** state) {
     free(idx);
 }
 
+/* Gathers whose rows each take elements at random from a dense span of the data, no longer than
+ * 16 KiB and of no more lines than the row takes elements, first read the span in order, a line
+ * at a time (execute.c, touches_rows): that read must stay within the row. Data of float32 and
+ * float64, each row one page long with an unreadable page after it (rows two pages apart);
+ * tix_gather along axis 1 by 512 indices its rows share, and tix_gather_elements along axis 1
+ * by [ROWS, 512], the indices both ends of a row and between, one in 37 negative (wrapped);
+ * serially and on a pool of 2. Every element against a plain loop. */
+static void test_rows_read_in_order(void** state) {
+    (void)state;
+    enum { ROWS = 24, N = 512 };
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    char* pages = mmap(NULL, 2 * ROWS * page, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    assert_true(pages != MAP_FAILED);
+    for (int64_t r = 0; r < ROWS; r++)
+        assert_int_equal(mprotect(pages + (2 * r + 1) * page, page, PROT_NONE), 0);
+    static int64_t shared[N], per_row[ROWS * N];
+    static unsigned char out[ROWS * N * 8], want[ROWS * N * 8];
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    int calls = 0;
+    for (int wide = 0; wide < 2; wide++) {
+        tix_dtype dtype = wide ? DT_F64 : DT_F32;
+        int64_t size = wide ? 8 : 4, width = (int64_t)page / size; /* a row: one page */
+        for (int64_t b = 0; b < 2 * ROWS * (int64_t)page; b++) {
+            if (b / (int64_t)page % 2 == 0) pages[b] = (char)(b * 2654435761u >> 13);
+        }
+        for (int64_t k = 0; k < ROWS * N; k++) {
+            int64_t v = k % 5 == 0 ? width - 1 : k % 5 == 1 ? 0 : k * 40503 % width;
+            per_row[k] = k % 37 == 3 ? v - width : v;
+            if (k < N) shared[k] = per_row[k];
+        }
+        tix_tensor d = ut_tensor(pages, dtype, 2, UT_DIMS(ROWS, width), UT_DIMS(2 * width, 1));
+        tix_tensor o = UT_T(out, dtype, ROWS, N);
+        for (int elements = 0; elements < 2; elements++) {
+            for (int64_t r = 0; r < ROWS; r++) { /* the plain loop */
+                for (int64_t k = 0; k < N; k++) {
+                    int64_t v = elements ? per_row[r * N + k] : shared[k];
+                    v = v < 0 ? v + width : v;
+                    memcpy(want + (r * N + k) * size, pages + (2 * r * width + v) * size,
+                           (size_t)size);
+                }
+            }
+            tix_tensor i = elements ? UT_T(per_row, DT_I64, ROWS, N) : UT_T(shared, DT_I64, N);
+            for (int threads = 1; threads <= 2; threads++) {
+                tix_options options = ut_opts();
+                options.executor = threads == 2 ? &executor : NULL;
+                memset(out, 0, sizeof out);
+                EXPECT_OK(elements ? tix_gather_elements(&d, &i, 1, &o, &options)
+                                   : tix_gather(&d, &i, 1, 0, &o, &options));
+                assert_memory_equal(out, want, (size_t)(ROWS * N * size));
+                calls++;
+            }
+        }
+    }
+    tix_threadpool_destroy(pool);
+    assert_int_equal(munmap(pages, 2 * ROWS * page), 0);
+    assert_int_equal(calls, 8);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_onnx_gather_example_axis0),
@@ -1174,6 +1239,7 @@ int main(void) {
         cmocka_unit_test(test_fused_rows),
         cmocka_unit_test(test_streamed_rows),
         cmocka_unit_test(test_rows_sharing_indices),
+        cmocka_unit_test(test_rows_read_in_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -950,13 +950,16 @@ static void test_narrow_gathers_against_portable(void** state) {
 
 /* Element gathers into outputs past 4 MiB, where the library writes with streaming stores when
  * the CPU gains by them (tix__stores_choose, an internal hook: here with them and without them,
- * whatever the CPU): the portable loop stores each element with one (4- and 8-byte elements),
+ * whatever the CPU): the portable loops store four elements with one where the output is
+ * aligned to 16 bytes along a dense axis, else each element with one (4- and 8-byte elements),
  * the AVX2 gathers their vectors (whether gathered or loaded lane by lane) and the AVX-512 ones
- * along axis 0 theirs, where the output is aligned to them. float32, float64, and float16 (no
- * streaming stores), along axis 1 and axis 0 (cache-blocked tiles), int64 indices into an
- * aligned output serially under the ignore rule, int32 ones into an output one element past
- * the alignment on a pool of 2 under the clamp rule; negative indices wrapped, one in 13 past
- * the end, one in 17 below -300. Every element against a plain loop, at every level. */
+ * along axis 0 and along offsets theirs, where the output is aligned to them. float32, float64,
+ * and float16 (no streaming stores), tix_gather_elements along axis 1 and axis 0
+ * (cache-blocked tiles) and tix_gather along axis 1 (rows that share their indices, along the
+ * offsets resolved once for them), int64 indices into an aligned output serially under the
+ * ignore rule, int32 ones into an output one element past the alignment on a pool of 2 under
+ * the clamp rule; negative indices wrapped, one in 13 past the end, one in 17 below -300. Every
+ * element against a plain loop, at every level and both ways of the gathers. */
 static void test_streamed_gathers_against_plain(void** state) {
     (void)state;
     enum { W = 300, C = 1024, STREAMING = 0, PLAIN = 1 };
@@ -982,17 +985,20 @@ static void test_streamed_gathers_against_plain(void** state) {
             idx64[k] = k % 13 == 5 ? W + k % 7 : k % 17 == 3 ? -W - 1 - k % 5 : v;
             idx32[k] = (int32_t)idx64[k];
         }
-        for (int axis = 1; axis >= 0; axis--) {
-            /* along 1, data [rows, W]; along 0, data [W, C] */
-            tix_tensor d = axis == 1 ? UT_T(data, dtypes[t], rows, W) : UT_T(data, dtypes[t], W, C);
+        for (int axis = 2; axis >= 0; axis--) {
+            /* along 1, data [rows, W]; along 0, data [W, C]; 2: tix_gather along axis 1 of data
+             * [rows, W] by the first C indices */
+            bool shared = axis == 2;
+            tix_tensor d = axis != 0 ? UT_T(data, dtypes[t], rows, W) : UT_T(data, dtypes[t], W, C);
             for (int variant = 0; variant < 2; variant++) {
                 tix_out_of_range rule =
                     variant == 0 ? TIX_OUT_OF_RANGE_IGNORE : TIX_OUT_OF_RANGE_CLAMP;
                 for (int64_t k = 0; k < count; k++) { /* the plain loop */
-                    int64_t v = idx64[k] < 0 ? idx64[k] + W : idx64[k];
+                    int64_t index = idx64[shared ? k % C : k];
+                    int64_t v = index < 0 ? index + W : index;
                     bool outside = v < 0 || v >= W;
                     if (rule == TIX_OUT_OF_RANGE_CLAMP) v = v < 0 ? 0 : v >= W ? W - 1 : v;
-                    int64_t at = axis == 1 ? k / C * W + v : v * C + k % C;
+                    int64_t at = axis != 0 ? k / C * W + v : v * C + k % C;
                     memcpy(want + k * size,
                            outside && rule == TIX_OUT_OF_RANGE_IGNORE ? fill : data + at * size,
                            (size_t)size);
@@ -1001,6 +1007,8 @@ static void test_streamed_gathers_against_plain(void** state) {
                 tix_tensor o = UT_T(out, dtypes[t], rows, C);
                 tix_tensor i = variant == 0 ? UT_T(idx64, DT_I64, rows, C)
                                             : UT_T(idx32, DT_I32, rows, C);
+                if (shared)
+                    i = variant == 0 ? UT_T(idx64, DT_I64, C) : UT_T(idx32, DT_I32, C);
                 tix_options options = ut_opts();
                 options.negative_indices = TIX_NEGATIVE_WRAP;
                 options.out_of_range = rule;
@@ -1013,7 +1021,9 @@ static void test_streamed_gathers_against_plain(void** state) {
                             tix__gathers_choose(way);
                             tix__stores_choose(stores);
                             memset(block, 0, (size_t)(bytes + 64));
-                            assert_int_equal(tix_gather_elements(&d, &i, axis, &o, &options),
+                            assert_int_equal(shared ? tix_gather(&d, &i, 1, 0, &o, &options)
+                                                    : tix_gather_elements(&d, &i, axis, &o,
+                                                                          &options),
                                              TIX_STATUS_OK);
                             assert_memory_equal(out, want, (size_t)bytes);
                             cases++;
@@ -1032,7 +1042,7 @@ static void test_streamed_gathers_against_plain(void** state) {
     tix__gathers_choose(-1);
     tix__stores_choose(-1);
     tix_threadpool_destroy(pool);
-    assert_int_equal(cases, 3 * 2 * 2 * (2 + 4 + 4));
+    assert_int_equal(cases, 3 * 3 * 2 * (2 + 4 + 4));
 }
 
 int main(void) {
