@@ -18,11 +18,16 @@
  * and 2. Elsewhere streaming stores are taken, as the textbook says, and memcpy.
  *
  * AMD's hardware gathers before Zen 5 are microcode, slower than loading their lanes one by
- * one: on Zen 3 (family 19h), gather_elements_last took 1.09-1.25x the time of the portable
- * loop with AVX2's gathers (int32 indices: 0.98-1.05x), and 0.86-1.02x with each vector's
- * indices checked at once and its lanes loaded one by one. (Zen 2 and Zen 4 by a public
- * report: avoiding gathers made astc-encoder 13.5% faster on Zen 4. Zen 5 improved them: there
- * AVX-512 gathers measured faster than the portable loop.)
+ * one: on Zen 3 (family 19h, model 1), gather_elements_last took 1.09-1.25x the time of the
+ * portable loop with AVX2's gathers (int32 indices: 0.98-1.05x), and 0.86-1.02x with each
+ * vector's indices checked at once and its lanes loaded one by one; on Zen 4 (family 19h,
+ * model 11h) AVX-512's too, 1.06-1.27x along gather_last_axis' offsets and 1.02-1.08x from
+ * gather_elements_first's tiles, int32 indices 1.12x (kernels/simd_x86.c has the figures, and
+ * where they still pay). Zen 5 improved them: there AVX-512 gathers measured faster than the
+ * portable loop.
+ * Zen 4's streaming stores and its tiles of 256 KiB (1 MiB of L2) measured as this file
+ * chooses: without streaming stores scatter_nd_rows took 1.56-1.72x the time, gather_rows
+ * 1.43-1.47x; tiles of 512 and 128 KiB 1.13-1.29x and 1.23-1.37x. (bench/levels.c.)
  *
  * The fourth answer, the size of a cache-blocked gather's tiles (execute.c), is a quarter of
  * the second-level cache that one core has, or half of it up to 256 KiB where that is more:

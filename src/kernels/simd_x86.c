@@ -6,15 +6,17 @@
  *
  * Hardware gathers, measured against the portable shortest loops (bench/ab.sh,
  * docs/PERFORMANCE.md): along a dense axis with AVX2 (gather_elements_last on Intel Emerald
- * Rapids: 0.72-0.75x the time; on AMD before Zen 5, whose gathers are slow, only where lanes
- * out of range take the fill or the nearer end, a vector of indices all in range checked at
- * once and its lanes loaded one by one; elsewhere the portable loop is faster there); a
- * row of elements that each come from another row with AVX-512 (gather_elements_first on Zen
- * 5, from its packed tiles); along offsets resolved once for rows that share their indices
- * with AVX-512 (gather_last_axis on Zen 5; with AVX2 on Zen 3 it lost, 1.08-1.20x). In each,
- * 1- and 2-byte elements with AVX-512, through aligned 4-byte words (narrow8; Emerald Rapids).
- * Into outputs far larger than the caches, the element gathers' vectors of 4- and 8-byte
- * elements go out with streaming stores where aligned to them (tix__lanes' `stream`).
+ * Rapids: 0.72-0.75x the time); a row of elements that each come from another row with
+ * AVX-512 (gather_elements_first on Zen 5, from its packed tiles); along offsets resolved once
+ * for rows that share their indices with AVX-512 (gather_last_axis on Zen 5; with AVX2 on Zen
+ * 3 it lost, 1.08-1.20x). In each, 1- and 2-byte elements with AVX-512, through aligned 4-byte
+ * words (narrow8; Emerald Rapids). On AMD before Zen 5, whose gathers are slow, each starts
+ * only where lanes out of range take the fill or the nearer end (gathers_start; AVX2's then
+ * check a vector of indices all in range at once and load its lanes one by one), and along
+ * offsets for 8-byte elements alone (tix__gathers_offsets_move); elsewhere the portable loop
+ * is faster there (Zen 3 and Zen 4). Into outputs far larger than the caches, the element
+ * gathers' vectors of 4- and 8-byte elements go out with streaming stores where aligned to
+ * them (tix__lanes' `stream`, and along offsets `stream`).
  * And the division of a mean's float sums by their counts, whole vectors at a time
  * (scatter_elements_unique's shape under mean, on Intel Emerald Rapids with AVX-512F: 0.80x
  * the time), by multiplying where every divisor of a vector is a power of two (0.90x again);
