@@ -398,6 +398,10 @@ bool tix__gathers_offsets_move(size_t size);
  * vectors of elements; returns how many (0 without AVX2, or for other dtypes); the portable
  * loop does the rest. */
 int64_t tix__mean_simd(char* dst, const char* counts, int64_t self, int64_t n, tix_dtype dtype);
+/* The start of a streaming copy (kernels/move.c's stream_copy): whole 64-byte lines of `bytes`
+ * from src to dst (32-byte aligned) with 32-byte streaming stores, with AVX2; returns how many
+ * bytes it copied (0 without AVX2, or where dst is not so aligned). The caller fences. */
+size_t tix__stream_lines_simd(char* dst, const char* src, size_t bytes);
 
 /* ---- kernels/: rows of elements ---- */
 /* dst[i * dst_stride] = f(dst[i * dst_stride], src[i * src_stride]) for i in [0, n), strides in

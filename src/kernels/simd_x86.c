@@ -974,6 +974,25 @@ int64_t tix__mean_simd(char* dst, const char* counts, int64_t self, int64_t n,
     }
 }
 
+/* Whole lines of a streaming copy, two 32-byte streaming stores a line. */
+__attribute__((target("avx2"))) static size_t stream_lines_avx2(char* dst, const char* src,
+                                                                size_t bytes) {
+    size_t b = 0;
+    for (; b + 64 <= bytes; b += 64) {
+        __m256i low = _mm256_loadu_si256((const __m256i*)(const void*)(src + b));
+        __m256i high = _mm256_loadu_si256((const __m256i*)(const void*)(src + b + 32));
+        _mm256_stream_si256((__m256i*)(void*)(dst + b), low);
+        _mm256_stream_si256((__m256i*)(void*)(dst + b + 32), high);
+    }
+    return b;
+}
+
+size_t tix__stream_lines_simd(char* dst, const char* src, size_t bytes) {
+    if (tix__simd_level() < TIX__SIMD_AVX2 || (uintptr_t)dst % 32 != 0)
+        return 0;
+    return stream_lines_avx2(dst, src, bytes);
+}
+
 #else /* no x86 SIMD paths: the portable loops do all the work */
 
 int64_t tix__gather_dense_simd(char* dst, const char* src, const char* indices, int64_t n,
@@ -1008,6 +1027,11 @@ int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offs
 int64_t tix__mean_simd(char* dst, const char* counts, int64_t self, int64_t n,
                        tix_dtype dtype) {
     (void)dst, (void)counts, (void)self, (void)n, (void)dtype;
+    return 0;
+}
+
+size_t tix__stream_lines_simd(char* dst, const char* src, size_t bytes) {
+    (void)dst, (void)src, (void)bytes;
     return 0;
 }
 

@@ -44,7 +44,8 @@
  *
  * Into outputs past 4 MiB the element gathers store with streaming stores (4- and 8-byte
  * elements; each vector where the output is aligned to it, else each element):
- * test_streamed_gathers_against_plain, with them and without them.
+ * test_streamed_gathers_against_plain, with them and without them. Streaming copies of whole
+ * lines store 32 bytes at a time with AVX2: test_streaming_copies.
  *
  * The level the library finds is the one Linux lists: test_level_as_linux_sees_it. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
@@ -1045,6 +1046,41 @@ static void test_streamed_gathers_against_plain(void** state) {
     assert_int_equal(cases, 3 * 3 * 2 * (2 + 4 + 4));
 }
 
+/* internal.h's block copy, and the fence its streaming stores need */
+void tix__copy_block(char* dst, const char* src, size_t bytes, bool streaming);
+void tix__stream_fence(void);
+
+/* Streaming copies of two lines or more go out by 32-byte stores where the CPU has AVX2 and the
+ * destination is aligned to 32 bytes (tix__stream_lines_simd), else by 16-byte ones: blocks of
+ * 1 to 1100 bytes to destinations 0, 4, 16, 32 and 48 bytes past a line, at the CPU's level and
+ * with the portable loops alone. Each block equals its source, the bytes around it untouched. */
+static void test_streaming_copies(void** state) {
+    (void)state;
+    enum { MOST = 1100, GUARD = 64 };
+    static unsigned char src[MOST], block[GUARD + 64 + MOST + GUARD] __attribute__((aligned(64)));
+    static const size_t offsets[] = {0, 4, 16, 32, 48};
+    for (size_t b = 0; b < MOST; b++) src[b] = (unsigned char)(b * 2654435761u >> 7);
+    int cases = 0;
+    for (int level = 0; level < 2; level++) {
+        tix__simd_limit(level == 0 ? SIMD_LEVELS : SIMD_NONE);
+        for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++) {
+            for (size_t bytes = 1; bytes <= MOST; bytes += bytes < 200 ? 1 : 61) {
+                memset(block, 0xA5, sizeof block);
+                unsigned char* dst = block + GUARD + offsets[o];
+                tix__copy_block((char*)dst, (const char*)src, bytes, true);
+                tix__stream_fence();
+                assert_memory_equal(dst, src, bytes);
+                for (unsigned char* p = block; p < dst; p++) assert_int_equal(*p, 0xA5);
+                for (unsigned char* p = dst + bytes; p < block + sizeof block; p++)
+                    assert_int_equal(*p, 0xA5);
+                cases++;
+            }
+        }
+    }
+    tix__simd_limit(SIMD_LEVELS);
+    assert_int_equal(cases, 2 * 5 * (199 + 15));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gathers_against_portable),
@@ -1060,6 +1096,7 @@ int main(void) {
         cmocka_unit_test(test_slow_gathers_leave_plain_rules),
         cmocka_unit_test(test_narrow_gathers_against_portable),
         cmocka_unit_test(test_streamed_gathers_against_plain),
+        cmocka_unit_test(test_streaming_copies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
