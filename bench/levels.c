@@ -3,15 +3,16 @@
  * the SIMD level (none: the portable loops alone, avx2, avx512, fp16; levels the CPU lacks take
  * the paths it has), the dense gathers' way (hardware gathers, or loads one by one), the tiles
  * of cache-blocked passes (KiB), and how large outputs are stored (streaming stores, ordinary
- * ones, or ordinary ones with whole rows by the CPU's string copy). So a new host shows which
- * of the choices made on others hold on it (docs/PERFORMANCE.md, the fourth session of
- * 2026-11-28). It calls the internal hooks of src/cpu.c, so it links the static library.
+ * ones, ordinary ones with whole rows by the CPU's string copy, or streaming stores but for a
+ * gather's rows shorter than 32 bytes). So a new host shows which of the choices made on
+ * others hold on it (docs/PERFORMANCE.md, the fourth session of 2026-11-28). It calls the
+ * internal hooks of src/cpu.c, so it links the static library.
  *
  * Each setting is a comma-separated list of simd=LEVEL, gathers=hardware|loads|cpu, tile=KIB
- * (0: the CPU's) and stores=streaming|plain|string|cpu; what a setting does not name is as the
- * CPU says. Each turn of a setting is an untimed call and BLOCK timed ones (bench/turns.h), as
- * in bench/options.c. Prints each setting's median and minimum, and its median's ratio to the
- * first setting's.
+ * (0: the CPU's) and stores=streaming|plain|string|wide|cpu; what a setting does not name is
+ * as the CPU says. Each turn of a setting is an untimed call and BLOCK timed ones
+ * (bench/turns.h), as in bench/options.c. Prints each setting's median and minimum, and its
+ * median's ratio to the first setting's.
  *
  *   cc -O2 -std=c11 -Iinclude -Itools/tix bench/levels.c bench/turns.c bench/variants.c \
  *       tools/tix/bench_workloads.c build-bench/src/libtix.a -lpthread -lm -o levels
@@ -36,13 +37,13 @@ typedef struct setting {
     int simd;     /* a tix__simd: 0 none ... 3 fp16 (what the CPU has) */
     int gathers;  /* for tix__gathers_choose: 1 hardware, 0 loads, -1 the CPU's */
     int64_t tile; /* for tix__block_choose: bytes, or 0 for the CPU's */
-    int stores;   /* for tix__stores_choose: 0 streaming, 1 plain, 2 string, -1 the CPU's */
+    int stores;   /* for tix__stores_choose: 0 streaming, 1 plain, 2 string, 3 wide, -1 the CPU's */
 } setting;
 
 /* Parses `text` into *s; false where a part of it is not one of the forms above. */
 static bool parse_setting(const char* text, setting* s) {
     static const char* const levels[] = {"none", "avx2", "avx512", "fp16"};
-    static const char* const stores[] = {"streaming", "plain", "string"};
+    static const char* const stores[] = {"streaming", "plain", "string", "wide"};
     *s = (setting){text, SIMD_ALL, -1, 0, -1};
     char copy[128];
     if (strlen(text) >= sizeof copy) return false;
@@ -65,10 +66,11 @@ static bool parse_setting(const char* text, setting* s) {
         } else if (strcmp(part, "tile") == 0 && atoi(value) >= 0) {
             s->tile = (int64_t)atoi(value) * 1024;
         } else if (strcmp(part, "stores") == 0) {
+            enum { STORES = sizeof stores / sizeof stores[0] };
             int k = 0;
-            while (k < 3 && strcmp(value, stores[k]) != 0) k++;
-            if (k == 3 && strcmp(value, "cpu") != 0) return false;
-            s->stores = k == 3 ? -1 : k;
+            while (k < STORES && strcmp(value, stores[k]) != 0) k++;
+            if (k == STORES && strcmp(value, "cpu") != 0) return false;
+            s->stores = k == STORES ? -1 : k;
         } else {
             return false;
         }
@@ -112,7 +114,7 @@ int main(int argc, char** argv) {
         fprintf(stderr,
                 "usage: levels [-q] [-t THREADS] [-n RUNS (1-%d)] [-b BLOCK] [-v VARIANT] "
                 "WORKLOAD SETTING... (at most %d; each simd=none|avx2|avx512|fp16, "
-                "gathers=hardware|loads|cpu, tile=KIB, stores=streaming|plain|string|cpu, "
+                "gathers=hardware|loads|cpu, tile=KIB, stores=streaming|plain|string|wide|cpu, "
                 "joined by commas)\n",
                 BENCH_MAX_RUNS, MAX_SETTINGS);
         return 2;

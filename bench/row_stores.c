@@ -1,4 +1,4 @@
-/* How a row gather's output is best written: random rows of data [100000, COLUMNS] float32
+/* How a row gather's output is best written: random rows of data [ROWS, COLUMNS] float32
  * gathered into an output of MIB MiB (huge pages, like `tix bench`'s buffers), with ordinary
  * stores and with streaming stores in turns (tix__stores_choose, an internal hook, so it links
  * the static library), on the calling thread or a pool of THREADS. Prints the median of RUNS
@@ -7,8 +7,9 @@
  *
  *   cc -O2 -std=c11 -Iinclude bench/row_stores.c build-bench/src/libtix.a -lpthread -lm \
  *       -o row_stores
- *   ./row_stores [-t THREADS] [-n RUNS] COLUMNS MIB
- *   ./row_stores 64 16    # rows of 256 bytes into 16 MiB */
+ *   ./row_stores [-t THREADS] [-n RUNS] [-r ROWS (default 100000)] COLUMNS MIB
+ *   ./row_stores 64 16              # rows of 256 bytes into 16 MiB
+ *   ./row_stores -r 1000000 4 15.3  # gather_rows_small's shape */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #define _DEFAULT_SOURCE         /* madvise's MADV_HUGEPAGE */
 #include <stdio.h>
@@ -22,7 +23,7 @@
 
 void tix__stores_choose(int mode); /* 0 streaming stores, 1 ordinary ones, -1 the CPU's */
 
-enum { DATA_ROWS = 100000, MAX_RUNS = 101, HUGE_PAGE = 2 << 20 };
+enum { MAX_RUNS = 101, HUGE_PAGE = 2 << 20 };
 
 /* `bytes` on huge pages where the kernel allows, touched. */
 static void* buffer(size_t bytes) {
@@ -36,12 +37,14 @@ static void* buffer(size_t bytes) {
 
 int main(int argc, char** argv) {
     int threads = 1, runs = 31, k = 1;
+    int64_t rows = 100000; /* of the data */
     for (; k + 1 < argc && argv[k][0] == '-'; k += 2) {
         if (strcmp(argv[k], "-t") == 0) threads = atoi(argv[k + 1]);
         if (strcmp(argv[k], "-n") == 0) runs = atoi(argv[k + 1]);
+        if (strcmp(argv[k], "-r") == 0) rows = atoll(argv[k + 1]);
     }
-    if (k + 2 != argc || threads < 1 || runs < 1 || runs > MAX_RUNS) {
-        fprintf(stderr, "usage: row_stores [-t THREADS] [-n RUNS (1-%d)] COLUMNS MIB\n",
+    if (k + 2 != argc || threads < 1 || runs < 1 || runs > MAX_RUNS || rows < 1) {
+        fprintf(stderr, "usage: row_stores [-t THREADS] [-n RUNS (1-%d)] [-r ROWS] COLUMNS MIB\n",
                 MAX_RUNS);
         return 2;
     }
@@ -51,14 +54,15 @@ int main(int argc, char** argv) {
         fprintf(stderr, "row_stores: COLUMNS and MIB must be positive\n");
         return 2;
     }
-    float* data = buffer(sizeof(float) * DATA_ROWS * (size_t)columns);
+    float* data = buffer(sizeof(float) * (size_t)rows * (size_t)columns);
     float* out = buffer(sizeof(float) * (size_t)(picks * columns));
     int64_t* indices = buffer(sizeof(int64_t) * (size_t)picks);
     if (data == NULL || out == NULL || indices == NULL) return 1;
     srand(3);
-    for (int64_t r = 0; r < picks; r++) indices[r] = rand() % DATA_ROWS;
+    for (int64_t r = 0; r < picks; r++) /* (two draws: tables past RAND_MAX rows) */
+        indices[r] = (int64_t)(((uint64_t)rand() << 31 ^ (uint64_t)rand()) % (uint64_t)rows);
     tix_tensor d, i, o;
-    tix_tensor_init(&d, data, TIX_DTYPE_FLOAT32, 2, (int64_t[]){DATA_ROWS, columns});
+    tix_tensor_init(&d, data, TIX_DTYPE_FLOAT32, 2, (int64_t[]){rows, columns});
     tix_tensor_init(&i, indices, TIX_DTYPE_INT64, 1, (int64_t[]){picks});
     tix_tensor_init(&o, out, TIX_DTYPE_FLOAT32, 2, (int64_t[]){picks, columns});
     tix_options options;

@@ -75,7 +75,8 @@
  * 0.77-0.97x the time and 0.69-1.01x, gather_nd_pairs (32 MB) 0.79-0.91x and 0.82-0.90x,
  * gather_mid_axis (16 MB) 0.88-1.01x and 0.76-1.05x, gather_elements_last (16 MB) 0.92-0.95x
  * and 0.88-0.90x, gather_elements_first 1.00-1.05x and 0.88x; random rows of 256 bytes into
- * 5 MiB 0.73x (bench/row_stores.c). */
+ * 5 MiB 0.73x (bench/row_stores.c). On Intel, rows shorter than 32 bytes lose by them and
+ * store as usual (tix__streaming_rows, cpu.c). */
 #define GATHER_STREAM_BYTES (4 * 1024 * 1024)
 /* A scatter whose updates may all reach one element, with a reduction that groups exactly
  * (run_groups), reduces them in at most GROUPS groups, each into a private copy of the output:
@@ -1112,7 +1113,8 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map) {
     if (bytes > 0 && bytes <= FILL_BLOCK) {
         p->copy_rows = tix__copy_rows_kernel((size_t)bytes, streaming);
         p->fused_rows = tix__fused_rows_kernel((size_t)bytes, call->indices->dtype,
-                                               map->components, streaming);
+                                               map->components,
+                                               streaming && tix__streaming_rows((size_t)bytes));
         fill_doubling(memory->fill_block, fill, size, bytes);
         p->fill_block = memory->fill_block;
     }

@@ -314,11 +314,15 @@ void tix__simd_limit(int most);
 typedef enum tix__stores {
     TIX__STORES_STREAMING = 0, /* streaming stores past the thresholds; memcpy */
     TIX__STORES_PLAIN,         /* ordinary stores; memcpy */
-    TIX__STORES_STRING         /* ordinary stores; rows of at least 512 bytes by `rep movsb` */
+    TIX__STORES_STRING,        /* ordinary stores; rows of at least 512 bytes by `rep movsb` */
+    TIX__STORES_STREAMING_WIDE /* as STREAMING, but a gather's rows shorter than 32 bytes,
+                                  each stored between random reads, with ordinary stores */
 } tix__stores;
 /* What pays on this CPU, unless tix__stores_choose said otherwise. */
 tix__stores tix__store_mode(void);
-bool tix__streaming(void); /* tix__store_mode() == TIX__STORES_STREAMING */
+bool tix__streaming(void); /* the mode is TIX__STORES_STREAMING or TIX__STORES_STREAMING_WIDE */
+/* Whether a gather whose output streams (tix__streaming) streams its rows of `bytes` too. */
+bool tix__streaming_rows(size_t bytes);
 /* A tix__stores, or -1: as the CPU says (for the tests that run every way; not thread-safe
  * against running calls). */
 void tix__stores_choose(int mode);

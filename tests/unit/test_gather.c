@@ -8,8 +8,12 @@
 
 #include "unit.h"
 
-/* (an internal hook of the static library: 0 streaming stores, 1 ordinary ones, -1 the CPU's) */
+/* (internal hooks of the static library: the store mode, 0 streaming stores, 1 ordinary ones,
+ * 2 ordinary ones and string copies, 3 streaming ones but for rows under 32 bytes, -1 the
+ * CPU's; whether outputs past the thresholds stream, and a gather's rows of so many bytes) */
 void tix__stores_choose(int mode);
+bool tix__streaming(void);
+bool tix__streaming_rows(size_t bytes);
 
 /* ONNX Gather-1/11/13, first example: axis 0, 2-D indices. */
 static void test_onnx_gather_example_axis0(void** state) {
@@ -999,16 +1003,18 @@ static void test_fused_rows(void** state) {
 }
 
 /* Row gathers into outputs past 4 MiB, where the library writes with streaming stores when the
- * CPU gains by them (tix__stores_choose, an internal hook: here with them and without them,
- * whatever the CPU): the rows the shortest loop moves, 4 to 128 bytes (float32 rows of 1 to 32
- * elements by tix_gather, and 64-byte slices by pairs of tix_gather_nd), 16 bytes at a time
- * into an aligned output and 8 or 4 at a time one element past it, wrapped negative indices
- * and rows by the general rules (ignored and clamped indices) among them, and padded output
- * rows (which store as usual); int64 and int32 indices, serially and on a pool of 2; one index
- * past the end under the error rule. Every row against a plain loop. */
+ * CPU gains by them (tix__stores_choose, an internal hook: here with them, without them and
+ * with them for rows of 32 bytes or more, whatever the CPU): the rows the shortest loop moves,
+ * 4 to 128 bytes (float32 rows of 1 to 32 elements by tix_gather, and 64-byte slices by pairs
+ * of tix_gather_nd), 16 bytes at a time into an aligned output and 8 or 4 at a time one
+ * element past it, wrapped negative indices and rows by the general rules (ignored and clamped
+ * indices) among them, and padded output rows (which store as usual); int64 and int32 indices,
+ * serially and on a pool of 2; one index past the end under the error rule. Every row against
+ * a plain loop. */
 static void test_streamed_rows(void** state) {
     (void)state;
-    enum { T = 300, A = 15, B = 20, STREAMING = 0, PLAIN = 1, CASES = 7 }; /* (pairs: A x B) */
+    enum { T = 300, A = 15, B = 20, CASES = 7, MODES = 3 }; /* (pairs: A x B) */
+    static const int modes[MODES] = {0, 1, 3}; /* streaming, ordinary, streaming from 32 bytes */
     static const tix_out_of_range rules[] = {TIX_OUT_OF_RANGE_IGNORE, TIX_OUT_OF_RANGE_CLAMP,
                                              TIX_OUT_OF_RANGE_ERROR};
     const float fill = -0.5f;
@@ -1053,7 +1059,7 @@ static void test_streamed_rows(void** state) {
                     }
                 }
                 for (int64_t q = 0; q < 2 * m; q++) idx32[q] = (int32_t)idx64[q];
-                for (int stores = STREAMING; stores <= PLAIN; stores++) {
+                for (int stores = 0; stores < MODES; stores++) {
                     bool wide = (c + layout + stores) % 2 == 0;
                     void* idx = wide ? (void*)idx64 : (void*)idx32;
                     tix_dtype index = wide ? DT_I64 : DT_I32;
@@ -1065,7 +1071,7 @@ static void test_streamed_rows(void** state) {
                     opt.out_of_range = rule;
                     opt.fill_value = &fill;
                     opt.executor = (u + stores) % 2 == 1 ? &executor : NULL;
-                    tix__stores_choose(stores);
+                    tix__stores_choose(modes[stores]);
                     for (int64_t q = 0; q < m * orow; q++) o0[q] = 1234.0f;
                     tix_status status = pairs ? tix_gather_nd(&d, &i, 0, &o, &opt)
                                               : tix_gather(&d, &i, 0, 0, &o, &opt);
@@ -1083,7 +1089,31 @@ static void test_streamed_rows(void** state) {
     tix__stores_choose(-1);
     tix_threadpool_destroy(pool);
     free(data);
-    assert_int_equal(calls, CASES * 3 * 3 * 2);
+    assert_int_equal(calls, CASES * 3 * 3 * MODES);
+}
+
+/* Which rows of a gather stream under each store mode (the fused loop of rows of 4 to 128
+ * bytes streams them where tix__streaming_rows says, past 4 MiB): every row under streaming,
+ * none under ordinary stores or string copies, rows of 32 bytes or more under the mode Intel
+ * takes, whose outputs stream otherwise. */
+static void test_rows_stream_by_mode(void** state) {
+    (void)state;
+    static const struct {
+        int mode;
+        bool streaming, rows_4, rows_16, rows_32, rows_128;
+    } modes[] = {{0, true, true, true, true, true},
+                 {1, false, false, false, false, false},
+                 {2, false, false, false, false, false},
+                 {3, true, false, false, true, true}};
+    for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
+        tix__stores_choose(modes[k].mode);
+        assert_int_equal(tix__streaming(), modes[k].streaming);
+        assert_int_equal(tix__streaming_rows(4), modes[k].rows_4);
+        assert_int_equal(tix__streaming_rows(16), modes[k].rows_16);
+        assert_int_equal(tix__streaming_rows(32), modes[k].rows_32);
+        assert_int_equal(tix__streaming_rows(128), modes[k].rows_128);
+    }
+    tix__stores_choose(-1);
 }
 
 /* Gathers along axis 1 whose rows share one list of indices resolve it once for many rows
@@ -1238,6 +1268,7 @@ int main(void) {
         cmocka_unit_test(test_reduction_rejected),
         cmocka_unit_test(test_fused_rows),
         cmocka_unit_test(test_streamed_rows),
+        cmocka_unit_test(test_rows_stream_by_mode),
         cmocka_unit_test(test_rows_sharing_indices),
         cmocka_unit_test(test_rows_read_in_order),
     };
