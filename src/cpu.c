@@ -38,9 +38,11 @@
  * The fourth answer, the size of a cache-blocked gather's tiles (execute.c), is a quarter of
  * the second-level cache that one core has, or half of it up to 256 KiB where that is more:
  * 256 KiB on Zen 5 (1 MiB of L2 a core), where 512 KiB took 1.12-1.15x the time of
- * gather_elements_first; 512 KiB on Intel's Emerald Rapids (2 MiB), where it took 0.86x that
- * of 256 KiB at 1 thread and 0.94x at 2; and 256 KiB on Zen 3 (512 KiB), where a quarter,
- * 128 KiB, took 1.09-1.19x the time at 1 thread and 1.02-1.09x at 2. */
+ * gather_elements_first; 512 KiB on Intel's Emerald Rapids (2 MiB), where 256 KiB took
+ * 0.98-1.25x the time at 1 thread and 1.06-1.13x at 2 (float64 data 1.25-1.41x; 128 columns of
+ * float32 a row, which the tile kernel takes since 2026-12-02, execute.c's TILE_ROW_MAX); and
+ * 256 KiB on Zen 3 (512 KiB), where a quarter, 128 KiB, took 1.09-1.19x the time at 1 thread
+ * and 1.02-1.09x at 2. */
 #include <stdatomic.h>
 
 #include "internal.h"

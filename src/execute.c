@@ -119,6 +119,15 @@
  * its start: a burst of a 4 KiB row's 64 lines waits on the few misses a core holds, holding
  * up the loads of the row itself. */
 #define PREFETCH_PIECE 512
+/* The most bytes of indices, and of output, in a row of a gather's packed tile that the tile
+ * kernel (tix__fused_tile_kernel) takes, prefetching each row's whole two rows ahead; and so the
+ * widest tile block_for_cache gives a gather. On Emerald Rapids (bench/levels.c, tiles pinned),
+ * gather_elements_first in tiles of 128 columns through the kernel took 0.84-0.89x the time of
+ * 64, where at a limit of 512 bytes 128 had taken the general panel (1.04-1.11x of 64); with
+ * int8 data 128 columns took 0.75-0.89x the time of 256, and 512 (4 KiB of indices a row,
+ * through the kernel) 0.98-1.38x. Against that limit of 512 bytes (bench/ab.sh), 0.77-0.87x the
+ * time at 1 and 2 threads, int8 data 0.72-0.83x, float16 0.84-0.96x. */
+#define TILE_ROW_MAX 1024
 /* A pass is blocked for the cache (block_for_cache) only where the rows that reach a block are
  * at least 1/GATHER_BLOCK_SHARE of its positions (gather), 1/SCATTER_BLOCK_SHARE (scatter, which
  * copies its block back too): fewer reach too little of it to pay for the copies. Along axis 0
@@ -441,13 +450,14 @@ static void block_updates(const pass* p, const tix__tuples* tuples, char* const*
 
 /* A gather's packed tile: its rows by the pass's tile kernel, and a row that kernel stops at by
  * element_panel, by the general rules; all of them by element_panel where the tile's rows are
- * not dense, or a row's indices or output take more than one part to prefetch (plan_prefetch),
- * which element_panel spreads over the row before. */
+ * not dense, or a row's indices or output are more than TILE_ROW_MAX bytes (a tile rounded up to
+ * divide the rows, block_for_cache), which element_panel prefetches in parts spread over the row
+ * before. */
 static void tile_panel(const pass* p, const tix__tuples* packed, char* const* base,
                        const int64_t* rs, const int64_t* es, int64_t m, int64_t n) {
     int64_t width = (int64_t)tix_dtype_size(packed->rule.dtype), size = (int64_t)p->element;
     if (p->fused_tile == NULL || es[TIX__DIRECT] != size || es[TIX__INDICES] != width ||
-        n > PREFETCH_PIECE / width || n > PREFETCH_PIECE / size) {
+        n > TILE_ROW_MAX / (width > size ? width : size)) {
         element_panel(p, packed, base, rs, es, m, n);
         return;
     }
@@ -690,14 +700,24 @@ static int64_t divisor(int64_t n, int64_t limit, int64_t least) {
     return 1;
 }
 
+int64_t tix__tile_columns(int64_t rows, int64_t element, int64_t width, bool gather,
+                          int64_t budget) {
+    int64_t tile = rows <= budget / element ? budget / (rows * element) : 0;
+    int64_t most = TILE_ROW_MAX / (width > element ? width : element);
+    if (gather && tile > most)
+        tile = most;
+    return tile * element < TIX__CACHE_LINE ? TIX__CACHE_LINE / element : tile;
+}
+
 /* A gather taking one element per tuple from rows it jumps between (the dimension before the
  * innermost picks data rows), or a scatter putting one into rows it jumps between: cut the
- * innermost dimension into tiles and run the tiles outermost, so that the part of the indexed
- * operand a tile reaches stays below tix__block_bytes (a quarter of the L2 cache a core has),
- * where enough rows reach it (GATHER_BLOCK_SHARE); each tile's part is packed (packed_panel)
- * when it is at most twice that. A panel is then one whole tile. Every element of a scatter's
- * output lies in one tile, where its updates still come in row-major order; but the chunks of
- * TIX_ACCUMULATE_CHUNKED are cut in the loop's order, so those scatters keep it. */
+ * innermost dimension into tiles (tix__tile_columns) and run the tiles outermost, so that the
+ * part of the indexed operand a tile reaches stays below tix__block_bytes (a quarter of the L2
+ * cache a core has) and a gather's rows go through its tile kernel, where enough rows reach it
+ * (GATHER_BLOCK_SHARE); each tile's part is packed (packed_panel) when it is at most twice
+ * that. A panel is then one whole tile. Every element of a scatter's output lies in one tile,
+ * where its updates still come in row-major order; but the chunks of TIX_ACCUMULATE_CHUNKED are
+ * cut in the loop's order, so those scatters keep it. */
 static void block_for_cache(pass* p) {
     tix__loop* loop = &p->loop;
     int32_t inner = loop->rank - 1, outer = inner - 1;
@@ -713,9 +733,8 @@ static void block_for_cache(pass* p) {
     int64_t share = p->kind == PASS_GATHER ? GATHER_BLOCK_SHARE : SCATTER_BLOCK_SHARE;
     if (n == 0 || rows <= 2 * bytes / (n * element) || loop->shape[outer] < rows / share)
         return;
-    int64_t tile = rows <= bytes / element ? bytes / (rows * element) : 0;
-    if (tile * element < 64)
-        tile = 64 / element; /* at least a cache line */
+    int64_t width = (int64_t)tix_dtype_size(p->tuples.rule.dtype);
+    int64_t tile = tix__tile_columns(rows, element, width, p->kind == PASS_GATHER, bytes);
     int64_t parts = divisor(n, n / (tile > 0 ? tile : 1), 1);
     if (parts == 1)
         return;

@@ -464,6 +464,8 @@ static void blocked_expected(const unsigned char* data, bool transposed, size_t 
 
 int64_t tix__block_bytes(void);
 int64_t tix__block_bytes_for(int64_t level2);
+int64_t tix__tile_columns(int64_t rows, int64_t element, int64_t width, bool gather,
+                          int64_t budget);
 void tix__block_choose(int64_t bytes);
 void tix__simd_limit(int most);
 void tix__stores_choose(int mode);
@@ -481,7 +483,8 @@ enum { SIMD_NONE = 0, SIMD_ALL = 3 }; /* tix__simd_limit: the portable loops, wh
  * byte compared. The
  * tiles' size follows the CPU's cache (tix__block_bytes); the test pins it at both ends of its
  * range that the shapes reach: 256 KiB (every element size blocked, in tiles of 128 columns of
- * float32) and 1 MiB (4 to 16 bytes blocked, in tiles of 512 columns of float32). */
+ * float32) and 1 MiB (4 to 16 bytes blocked, in tiles as wide as the tile kernel takes, 128
+ * columns of float32 by int64 indices and 256 by int32 or int16; wider before). */
 static void cache_blocked_in(int64_t tile_bytes) {
     tix__block_choose(tile_bytes);
     enum { R = 640, C = 1024, M = 96, TALL = 30000, NARROW = 32, TALL_M = 3750 };
@@ -559,6 +562,22 @@ static void test_cache_blocked(void** state) {
                                         {8192, 1024}};
     for (size_t k = 0; k < sizeof level2 / sizeof level2[0]; k++)
         assert_int_equal(tix__block_bytes_for(level2[k][0] * 1024), level2[k][1] * 1024);
+    /* a tile's columns: the budget's, at least a cache line, and a gather's no more than its
+     * tile kernel takes (1 KiB of indices and of output a row); a scatter's not so bounded */
+    enum { KIB = 1024 };
+    static const struct {
+        int64_t rows, element, width, gather, budget, columns;
+    } tiles[] = {{1024, 4, 8, 1, 512 * KIB, 128},  {1024, 4, 8, 1, 256 * KIB, 64},
+                 {1024, 1, 8, 1, 512 * KIB, 128},  {1024, 2, 8, 1, 512 * KIB, 128},
+                 {1024, 1, 4, 1, 512 * KIB, 256},  {1024, 1, 8, 0, 512 * KIB, 512},
+                 {1024, 8, 8, 1, 512 * KIB, 64},   {1024, 16, 8, 1, 2048 * KIB, 64},
+                 {1024, 16, 8, 0, 2048 * KIB, 128}, {1024, 1, 2, 1, 1024 * KIB, 512},
+                 {1 << 20, 4, 8, 1, 256 * KIB, 16}, {1 << 20, 16, 4, 0, 256 * KIB, 4}};
+    for (size_t k = 0; k < sizeof tiles / sizeof tiles[0]; k++) {
+        assert_int_equal(tix__tile_columns(tiles[k].rows, tiles[k].element, tiles[k].width,
+                                           tiles[k].gather != 0, tiles[k].budget),
+                         tiles[k].columns);
+    }
     int64_t own = tix__block_bytes(); /* the CPU's */
     assert_true(own >= 128 * 1024 && own <= 1024 * 1024 && own % 1024 == 0);
     cache_blocked_in(256 * 1024);
@@ -594,16 +613,18 @@ static void tile_rows_case(const unsigned char* data, tix_dtype dtype, tix_dtype
     assert_memory_equal(out, want, (size_t)(m * C) * size);
 }
 
-/* A packed tile whose rows' indices and output fit in one prefetch part (512 bytes) runs its
+/* A packed tile whose rows' indices and output are at most 1 KiB each (TILE_ROW_MAX) runs its
  * rows through a kernel of their own (tix__fused_tile_kernel), which stops at a row with an
  * index its short path does not take, for the general rules to take that row. Data [640, 1024]
- * of every element size in tiles pinned to 64 columns (32 of 16-byte elements), int64 and int32
- * indices, one in 1009 negative (from the first in a tile on, the kernel wraps them) and one in
- * 4111 out of range (its row filled or clamped by the general rules), under ignore and clamp,
- * serially and on a pool of 2, at the CPU's SIMD level (where its hardware gathers are slow,
- * with them too: its rows then take none) and with the portable loops alone, into 96 rows of
- * output; at the CPU's level, for 4- and 8-byte elements, into 4.26 MB too, with streaming
- * stores and without them. Under the error rule, the first index out of range is named. */
+ * of every element size in tiles pinned to 64 columns (32 of 16-byte elements) and to the
+ * widest the kernel takes (128 columns of int64 indices or 8-byte elements, 256 of int32 ones
+ * and narrower elements, 64 of 16-byte ones), int64 and int32 indices, one in 1009 negative
+ * (from the first in a tile on, the kernel wraps them) and one in 4111 out of range (its row
+ * filled or clamped by the general rules), under ignore and clamp, serially and on a pool of 2,
+ * at the CPU's SIMD level (where its hardware gathers are slow, with them too: its rows then
+ * take none) and with the portable loops alone, into 96 rows of output; at the CPU's level, for
+ * 4- and 8-byte elements, into 4.26 MB too, with streaming stores and without them. Under the
+ * error rule, the first index out of range is named. */
 static void test_packed_tile_rows(void** state) {
     (void)state;
     enum { R = 640, C = 1024, M = 96, LONG = 1040, STREAMING = 0, PLAIN = 1 };
@@ -635,21 +656,25 @@ static void test_packed_tile_rows(void** state) {
         tix__gathers_choose(level == 1 ? 1 : -1);
         for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
             size_t size = tix_dtype_size(dtypes[t]);
-            int64_t columns = size == 16 ? 32 : 64;
             for (size_t x = 0; x < 2; x++) {
-                for (int rule = 0; rule < 2; rule++) {
-                    for (int threads = 1; threads <= 2; threads++) {
-                        tile_rows_case(data, dtypes[t], index_dtypes[x], values, M, columns,
-                                       rule == 1, threads == 2 ? &executor : NULL, PLAIN, idx,
-                                       out, want);
+                size_t width = tix_dtype_size(index_dtypes[x]), wider = size > width ? size : width;
+                /* (the widest rows the kernel takes: 1 KiB of indices and of output) */
+                int64_t widths[] = {size == 16 ? 32 : 64, (int64_t)(1024 / wider)};
+                for (int w = 0; w < 2; w++) {
+                    for (int rule = 0; rule < 2; rule++) {
+                        for (int threads = 1; threads <= 2; threads++) {
+                            tile_rows_case(data, dtypes[t], index_dtypes[x], values, M,
+                                           widths[w], rule == 1, threads == 2 ? &executor : NULL,
+                                           PLAIN, idx, out, want);
+                        }
                     }
-                }
-                if ((size != 4 && size != 8) || level == 2)
-                    continue;
-                for (int stores = STREAMING; stores <= PLAIN; stores++) {
-                    tile_rows_case(data, dtypes[t], index_dtypes[x], values, LONG * 4 / size,
-                                   columns, x == 1, x == 1 ? &executor : NULL, stores, idx, out,
-                                   want);
+                    if ((size != 4 && size != 8) || level == 2)
+                        continue;
+                    for (int stores = STREAMING; stores <= PLAIN; stores++) {
+                        tile_rows_case(data, dtypes[t], index_dtypes[x], values,
+                                       LONG * 4 / size, widths[w], x == 1,
+                                       x == 1 ? &executor : NULL, stores, idx, out, want);
+                    }
                 }
             }
         }
