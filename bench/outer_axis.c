@@ -1,13 +1,16 @@
 /* The interleaved A/B comparison of two builds on scatters along an outer axis, which the ten
- * workloads do not take (bench/ab.sh builds and links it in place of bench/ab.c):
+ * workloads do not take, and on gathers along it of other widths than the benchmark's (bench/ab.sh
+ * builds and links it in place of bench/ab.c):
  *
  *   AB_MAIN=bench/outer_axis.c bench/ab.sh BASE [HEAD] -- [-t THREADS] [-n CALLS] [-i]
- *       [-r none|add|max|mean] [-x]
+ *       [-r none|add|max|mean] [-x] [-c COLUMNS] [-g]
  *
  * tix_scatter_elements along axis 0 on gather_elements_first's shape: data [1024, 4096] float32,
  * indices (int64, uniform in [0, 1024) from a fixed seed) and updates [1024, 4096], reduction add
  * (-r: that one), with exclude_self (-x), out of place (-i: in place, each call on data as the
- * call before left it).
+ * call before left it); -c: COLUMNS columns instead of 4096 (a row that divides into no tiles of
+ * the width the CPU's cache gives, such as 4000); -g: tix_gather_elements on the same data and
+ * indices instead (-r, -x and -i then ignored).
  * Both builds' outputs are compared byte for byte once, then the calls alternate (A B, B A, ...)
  * after one untimed call each. Prints the median and minimum of each build and B / A. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
@@ -25,6 +28,9 @@
     tix_status p##_tix_scatter_elements(const tix_tensor* data, const tix_tensor* indices,   \
                                         const tix_tensor* updates, int64_t axis,             \
                                         const tix_tensor* output, const tix_options* options); \
+    tix_status p##_tix_gather_elements(const tix_tensor* data, const tix_tensor* indices,    \
+                                       int64_t axis, const tix_tensor* output,               \
+                                       const tix_options* options);                          \
     tix_threadpool* p##_tix_threadpool_create(size_t threads);                               \
     void p##_tix_threadpool_destroy(tix_threadpool* pool);                                   \
     tix_executor p##_tix_threadpool_executor(tix_threadpool* pool);
@@ -35,7 +41,10 @@ BUILD(b)
 typedef tix_status (*scatter_fn)(const tix_tensor*, const tix_tensor*, const tix_tensor*,
                                  int64_t, const tix_tensor*, const tix_options*);
 
-enum { ROWS = 1024, COLUMNS = 4096, MAX_CALLS = 1000 };
+typedef tix_status (*gather_fn)(const tix_tensor*, const tix_tensor*, int64_t,
+                                const tix_tensor*, const tix_options*);
+
+enum { ROWS = 1024, MAX_COLUMNS = 1 << 16, MAX_CALLS = 1000 };
 
 /* The reduction `name` names, into *reduction; false for none of those -r takes. */
 static bool reduction_named(const char* name, tix_reduction* reduction) {
@@ -52,8 +61,8 @@ static bool reduction_named(const char* name, tix_reduction* reduction) {
 }
 
 int main(int argc, char** argv) {
-    int threads = 1, calls = 21;
-    bool in_place = false, exclude_self = false;
+    int threads = 1, calls = 21, columns = 4096;
+    bool in_place = false, exclude_self = false, gather = false;
     const char* reduction_name = "add";
     tix_reduction reduction = TIX_REDUCTION_ADD;
     for (int k = 1; k < argc; k++) {
@@ -61,6 +70,11 @@ int main(int argc, char** argv) {
             in_place = true;
         } else if (strcmp(argv[k], "-x") == 0) {
             exclude_self = true;
+        } else if (strcmp(argv[k], "-g") == 0) {
+            gather = true;
+        } else if (strcmp(argv[k], "-c") == 0 && k + 1 < argc && atoi(argv[k + 1]) >= 1 &&
+                   atoi(argv[k + 1]) <= MAX_COLUMNS) {
+            columns = atoi(argv[++k]);
         } else if (strcmp(argv[k], "-r") == 0 && k + 1 < argc &&
                    reduction_named(argv[k + 1], &reduction)) {
             reduction_name = argv[++k];
@@ -70,11 +84,16 @@ int main(int argc, char** argv) {
             k++;
         } else {
             fprintf(stderr,
-                    "usage: outer_axis [-t THREADS] [-n CALLS] [-i] [-r none|add|max|mean] [-x]\n");
+                    "usage: outer_axis [-t THREADS] [-n CALLS] [-i] [-r none|add|max|mean] [-x]"
+                    " [-c COLUMNS] [-g]\n");
             return 2;
         }
     }
-    size_t elements = (size_t)ROWS * COLUMNS;
+    if (gather) { /* (a gather takes no reduction, and writes no data in place) */
+        in_place = exclude_self = false;
+        reduction = TIX_REDUCTION_NONE;
+    }
+    size_t elements = (size_t)ROWS * (size_t)columns;
     float* data = malloc(elements * sizeof(float));
     float* updates = malloc(elements * sizeof(float));
     int64_t* indices = malloc(elements * sizeof(int64_t));
@@ -94,11 +113,12 @@ int main(int argc, char** argv) {
         outputs[0][k] = outputs[1][k] = 0;
     }
     static const scatter_fn scatters[2] = {a_tix_scatter_elements, b_tix_scatter_elements};
+    static const gather_fn gathers[2] = {a_tix_gather_elements, b_tix_gather_elements};
     tix_threadpool* pools[2] = {NULL, NULL};
     tix_executor executors[2];
     tix_options options[2];
     tix_tensor d[2], o[2], i, u;
-    const int64_t shape[2] = {ROWS, COLUMNS};
+    const int64_t shape[2] = {ROWS, columns};
     a_tix_tensor_init(&i, indices, TIX_DTYPE_INT64, 2, shape);
     a_tix_tensor_init(&u, updates, TIX_DTYPE_FLOAT32, 2, shape);
     for (int side = 0; side < 2; side++) {
@@ -125,7 +145,9 @@ int main(int argc, char** argv) {
         for (int turn = 0; turn < 2; turn++) {
             int side = (call + turn) & 1;
             double start = bench_seconds();
-            tix_status status = scatters[side](&d[side], &i, &u, 0, &o[side], &options[side]);
+            tix_status status =
+                gather ? gathers[side](&d[side], &i, 0, &o[side], &options[side])
+                       : scatters[side](&d[side], &i, &u, 0, &o[side], &options[side]);
             double seconds = bench_seconds() - start;
             if (status != TIX_STATUS_OK) {
                 fprintf(stderr, "outer_axis: build %c failed (%d)\n", "AB"[side], (int)status);
@@ -142,10 +164,11 @@ int main(int argc, char** argv) {
     bench_sort(times[0], (size_t)calls);
     bench_sort(times[1], (size_t)calls);
     double a = times[0][calls / 2], b = times[1][calls / 2];
-    printf("scatter_elements axis 0 %s%s%s %dT  A median %8.3f min %8.3f  B median %8.3f min %8.3f"
+    printf("%s axis 0 [%d, %d] %s%s%s %dT  A median %8.3f min %8.3f  B median %8.3f min %8.3f"
            "  B/A %.3f (min %.3f)\n",
-           reduction_name, exclude_self ? " exclude_self" : "", in_place ? " in place" : "",
-           threads, a * 1e3, times[0][0] * 1e3, b * 1e3, times[1][0] * 1e3, b / a,
+           gather ? "gather_elements" : "scatter_elements", ROWS, columns,
+           gather ? "" : reduction_name, exclude_self ? " exclude_self" : "",
+           in_place ? " in place" : "", threads, a * 1e3, times[0][0] * 1e3, b * 1e3, times[1][0] * 1e3, b / a,
            times[1][0] / times[0][0]);
     if (threads > 1) {
         a_tix_threadpool_destroy(pools[0]);

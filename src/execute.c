@@ -700,18 +700,32 @@ static int64_t divisor(int64_t n, int64_t limit, int64_t least) {
     return 1;
 }
 
-int64_t tix__tile_columns(int64_t rows, int64_t element, int64_t width, bool gather,
-                          int64_t budget) {
+int64_t tix__tile_parts(int64_t n, int64_t rows, int64_t element, int64_t width, bool gather,
+                        int64_t budget) {
     int64_t tile = rows <= budget / element ? budget / (rows * element) : 0;
-    int64_t most = TILE_ROW_MAX / (width > element ? width : element);
+    int64_t most = TILE_ROW_MAX / (width > element ? width : element); /* the tile kernel's */
     if (gather && tile > most)
         tile = most;
-    return tile * element < TIX__CACHE_LINE ? TIX__CACHE_LINE / element : tile;
+    int64_t line = (TIX__CACHE_LINE + element - 1) / element;
+    if (tile < line)
+        tile = line;
+    int64_t parts = divisor(n, n / tile, 1); /* (the narrowest tiles at least `tile` wide) */
+    int64_t wide = n / parts;
+    if ((!gather || wide <= most) && rows <= 2 * budget / (wide * element))
+        return parts;
+    /* rounded up past what block_for_cache packs, or what the tile kernel takes: the widest
+     * tiles within `tile`, where the row divides into some of half of it or more and a line */
+    int64_t least = tile / 2 > line ? tile / 2 : line;
+    for (int64_t k = (n + tile - 1) / tile; k <= n / least; k++) {
+        if (n % k == 0)
+            return k;
+    }
+    return parts;
 }
 
 /* A gather taking one element per tuple from rows it jumps between (the dimension before the
  * innermost picks data rows), or a scatter putting one into rows it jumps between: cut the
- * innermost dimension into tiles (tix__tile_columns) and run the tiles outermost, so that the
+ * innermost dimension into tiles (tix__tile_parts) and run the tiles outermost, so that the
  * part of the indexed operand a tile reaches stays below tix__block_bytes (a quarter of the L2
  * cache a core has) and a gather's rows go through its tile kernel, where enough rows reach it
  * (GATHER_BLOCK_SHARE); each tile's part is packed (packed_panel) when it is at most twice
@@ -734,8 +748,7 @@ static void block_for_cache(pass* p) {
     if (n == 0 || rows <= 2 * bytes / (n * element) || loop->shape[outer] < rows / share)
         return;
     int64_t width = (int64_t)tix_dtype_size(p->tuples.rule.dtype);
-    int64_t tile = tix__tile_columns(rows, element, width, p->kind == PASS_GATHER, bytes);
-    int64_t parts = divisor(n, n / (tile > 0 ? tile : 1), 1);
+    int64_t parts = tix__tile_parts(n, rows, element, width, p->kind == PASS_GATHER, bytes);
     if (parts == 1)
         return;
     tix__loop_split(loop, inner, parts);

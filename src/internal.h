@@ -294,13 +294,13 @@ tix_status tix__scatter_entry(const tix__request* request);
 tix_status tix__run_gather(const tix__call* call, const tix__map* map);
 tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_place);
 
-/* The columns of a tile of a pass blocked for the cache, before they are rounded to divide its
- * rows: as many as keep the part of the indexed operand that `rows` positions of `element` bytes
- * reach within `budget` bytes (tix__block_bytes), and at least a cache line of elements; for a
- * gather, at most as many as its tile kernel takes, TILE_ROW_MAX (1 KiB) of `width`-byte indices
- * and of output a row. */
-int64_t tix__tile_columns(int64_t rows, int64_t element, int64_t width, bool gather,
-                          int64_t budget);
+/* The tiles that a pass blocked for the cache cuts its rows of n elements into (a divisor of n;
+ * 1: none): tiles as narrow as keep the part of the indexed operand that `rows` positions of
+ * `element` bytes reach within `budget` bytes (tix__block_bytes), and at least a cache line of
+ * elements; for a gather, no wider than its tile kernel takes, TILE_ROW_MAX (1 KiB) of
+ * `width`-byte indices and of output a row, where n divides into tiles of half that or more. */
+int64_t tix__tile_parts(int64_t n, int64_t rows, int64_t element, int64_t width, bool gather,
+                        int64_t budget);
 
 /* ---- cpu.c: what the processor is, asked once ---- */
 /* The SIMD paths that run: what the CPU has, unless tix__simd_limit said less. Each level has
