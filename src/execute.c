@@ -700,6 +700,12 @@ static int64_t divisor(int64_t n, int64_t limit, int64_t least) {
     return 1;
 }
 
+/* Whether block_for_cache packs a tile whose `rows` positions are `tile_bytes` each: where its
+ * part of the indexed operand is at most twice the budget. */
+static bool packs_tile(int64_t rows, int64_t tile_bytes, int64_t budget) {
+    return rows <= 2 * budget / tile_bytes;
+}
+
 int64_t tix__tile_parts(int64_t n, int64_t rows, int64_t element, int64_t width, bool gather,
                         int64_t budget) {
     int64_t tile = rows <= budget / element ? budget / (rows * element) : 0;
@@ -711,7 +717,7 @@ int64_t tix__tile_parts(int64_t n, int64_t rows, int64_t element, int64_t width,
         tile = line;
     int64_t parts = divisor(n, n / tile, 1); /* (the narrowest tiles at least `tile` wide) */
     int64_t wide = n / parts;
-    if ((!gather || wide <= most) && rows <= 2 * budget / (wide * element))
+    if ((!gather || wide <= most) && packs_tile(rows, wide * element, budget))
         return parts;
     /* rounded up past what block_for_cache packs, or what the tile kernel takes: the widest
      * tiles within `tile`, where the row divides into some of half of it or more and a line */
@@ -754,7 +760,7 @@ static void block_for_cache(pass* p) {
     tix__loop_split(loop, inner, parts);
     tix__loop_move(loop, inner, outer);
     int64_t tile_bytes = n / parts * element;
-    p->pack_bytes = rows <= 2 * bytes / tile_bytes ? rows * tile_bytes : 0;
+    p->pack_bytes = packs_tile(rows, tile_bytes, bytes) ? rows * tile_bytes : 0;
 }
 
 /* The bytes of the indexed operand that one row of a tuple-per-element pass can reach, when its

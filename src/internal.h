@@ -295,10 +295,12 @@ tix_status tix__run_gather(const tix__call* call, const tix__map* map);
 tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_place);
 
 /* The tiles that a pass blocked for the cache cuts its rows of n elements into (a divisor of n;
- * 1: none): tiles as narrow as keep the part of the indexed operand that `rows` positions of
- * `element` bytes reach within `budget` bytes (tix__block_bytes), and at least a cache line of
- * elements; for a gather, no wider than its tile kernel takes, TILE_ROW_MAX (1 KiB) of
- * `width`-byte indices and of output a row, where n divides into tiles of half that or more. */
+ * 1: none). The width wanted keeps the part of the indexed operand that `rows` positions of
+ * `element` bytes reach within `budget` bytes (tix__block_bytes), at least a cache line of
+ * elements, and for a gather no more than its tile kernel takes, TILE_ROW_MAX (1 KiB) of
+ * `width`-byte indices and of output a row; the tiles are the narrowest at least that wide,
+ * unless they are then wider than that kernel takes or than is packed (twice the budget), when
+ * they are the widest within it, of half of it or more, where n divides into such. */
 int64_t tix__tile_parts(int64_t n, int64_t rows, int64_t element, int64_t width, bool gather,
                         int64_t budget);
 
