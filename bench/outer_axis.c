@@ -168,8 +168,8 @@ int main(int argc, char** argv) {
            "  B/A %.3f (min %.3f)\n",
            gather ? "gather_elements" : "scatter_elements", ROWS, columns,
            gather ? "" : reduction_name, exclude_self ? " exclude_self" : "",
-           in_place ? " in place" : "", threads, a * 1e3, times[0][0] * 1e3, b * 1e3, times[1][0] * 1e3, b / a,
-           times[1][0] / times[0][0]);
+           in_place ? " in place" : "", threads, a * 1e3, times[0][0] * 1e3, b * 1e3,
+           times[1][0] * 1e3, b / a, times[1][0] / times[0][0]);
     if (threads > 1) {
         a_tix_threadpool_destroy(pools[0]);
         b_tix_threadpool_destroy(pools[1]);

@@ -448,16 +448,22 @@ static void block_updates(const pass* p, const tix__tuples* tuples, char* const*
     }
 }
 
+/* The most columns of a gather's packed tile that its tile kernel takes: TILE_ROW_MAX bytes of
+ * `width`-byte indices and of `element`-byte output a row. */
+static int64_t tile_kernel_columns(int64_t element, int64_t width) {
+    return TILE_ROW_MAX / (width > element ? width : element);
+}
+
 /* A gather's packed tile: its rows by the pass's tile kernel, and a row that kernel stops at by
  * element_panel, by the general rules; all of them by element_panel where the tile's rows are
- * not dense, or a row's indices or output are more than TILE_ROW_MAX bytes (a tile rounded up to
- * divide the rows, block_for_cache), which element_panel prefetches in parts spread over the row
- * before. */
+ * not dense, or a row's indices or output are more than TILE_ROW_MAX bytes (where the rows
+ * divide into no narrower tiles, tix__tile_parts), which element_panel prefetches in parts
+ * spread over the row before. */
 static void tile_panel(const pass* p, const tix__tuples* packed, char* const* base,
                        const int64_t* rs, const int64_t* es, int64_t m, int64_t n) {
     int64_t width = (int64_t)tix_dtype_size(packed->rule.dtype), size = (int64_t)p->element;
     if (p->fused_tile == NULL || es[TIX__DIRECT] != size || es[TIX__INDICES] != width ||
-        n > TILE_ROW_MAX / (width > size ? width : size)) {
+        n > tile_kernel_columns(size, width)) {
         element_panel(p, packed, base, rs, es, m, n);
         return;
     }
@@ -709,7 +715,7 @@ static bool packs_tile(int64_t rows, int64_t tile_bytes, int64_t budget) {
 int64_t tix__tile_parts(int64_t n, int64_t rows, int64_t element, int64_t width, bool gather,
                         int64_t budget) {
     int64_t tile = rows <= budget / element ? budget / (rows * element) : 0;
-    int64_t most = TILE_ROW_MAX / (width > element ? width : element); /* the tile kernel's */
+    int64_t most = tile_kernel_columns(element, width);
     if (gather && tile > most)
         tile = most;
     int64_t line = (TIX__CACHE_LINE + element - 1) / element;
@@ -751,8 +757,8 @@ static void block_for_cache(pass* p) {
     int64_t element = (int64_t)p->element, rows = loop->size[0], n = loop->shape[inner];
     int64_t bytes = tix__block_bytes();
     int64_t share = p->kind == PASS_GATHER ? GATHER_BLOCK_SHARE : SCATTER_BLOCK_SHARE;
-    if (n == 0 || rows <= 2 * bytes / (n * element) || loop->shape[outer] < rows / share)
-        return;
+    if (n == 0 || packs_tile(rows, n * element, bytes) || loop->shape[outer] < rows / share)
+        return; /* (a row's whole part packs as one tile: none needed) */
     int64_t width = (int64_t)tix_dtype_size(p->tuples.rule.dtype);
     int64_t parts = tix__tile_parts(n, rows, element, width, p->kind == PASS_GATHER, bytes);
     if (parts == 1)
