@@ -294,15 +294,17 @@ tix_status tix__scatter_entry(const tix__request* request);
 tix_status tix__run_gather(const tix__call* call, const tix__map* map);
 tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_place);
 
-/* The tiles that a pass blocked for the cache cuts its rows of n elements into (a divisor of n;
- * 1: none). The width wanted keeps the part of the indexed operand that `rows` positions of
- * `element` bytes reach within `budget` bytes (tix__block_bytes), at least a cache line of
- * elements, and for a gather no more than its tile kernel takes, TILE_ROW_MAX (1 KiB) of
- * `width`-byte indices and of output a row; the tiles are the narrowest at least that wide,
- * unless they are then wider than that kernel takes or than is packed (twice the budget), when
- * they are the widest within it, of half of it or more, where n divides into such. */
-int64_t tix__tile_parts(int64_t n, int64_t rows, int64_t element, int64_t width, bool gather,
-                        int64_t budget);
+/* The tiles that a pass blocked for the cache cuts its rows of n elements into: `parts` tiles
+ * (1: none) of n / parts elements, the first `wider` of them one more. The width wanted keeps
+ * the part of the indexed operand that `rows` positions of `element` bytes reach within
+ * `budget` bytes (tix__block_bytes), at least a cache line of elements, and for a gather no more
+ * than its tile kernel takes, TILE_ROW_MAX (1 KiB) of `width`-byte indices and of output a row;
+ * the tiles are the fewest no wider than that, and none narrower than a line. */
+typedef struct tix__tiles {
+    int64_t parts, wider;
+} tix__tiles;
+tix__tiles tix__tiles_of(int64_t n, int64_t rows, int64_t element, int64_t width, bool gather,
+                         int64_t budget);
 
 /* ---- cpu.c: what the processor is, asked once ---- */
 /* The SIMD paths that run: what the CPU has, unless tix__simd_limit said less. Each level has

@@ -211,11 +211,12 @@ void tix__block_choose(int64_t bytes); /* (internal: pins the tiles of cache-blo
 /* A packed scatter along axis 0 places exclude_self's identity in its scratch block and counts a
  * mean's updates beside it (the request is then twice the block); without the scratch it works
  * in place, a mean counting in the call's counts per output element: the same bytes. Data [640,
- * 1024] float32 in tiles pinned at 64 KiB (32 columns, a block of 80 KiB, 32 tiles); add with
+ * 1024] float32 in tiles pinned at 64 KiB (40 of 25 columns, a block of 62.5 KiB, and one of
+ * 24, the narrower tiles' loop of a row that divides into no tiles of one width); add with
  * exclude_self, and mean with and without it; out of place and in place, serially and on a pool. */
 static void test_no_memory_for_packed_extras(void** state) {
     (void)state;
-    enum { R = 640, C = 1024, M = 160, TILES = C / 32, BLOCK = R * 32 * (int)sizeof(float) };
+    enum { R = 640, C = 1024, M = 160, TILES = 41, BLOCK = R * 25 * (int)sizeof(float) };
     float* data = malloc(sizeof(float) * R * C);
     float* out = malloc(sizeof(float) * R * C);
     float* expected = malloc(sizeof(float) * R * C);
@@ -258,8 +259,9 @@ static void test_no_memory_for_packed_extras(void** state) {
             memcpy(out, data, sizeof(float) * R * C);
             tix_tensor d = UT_T(in_place ? out : data, DT_F32, R, C);
             tix__block_choose(64 * 1024);
-            size_t scratch = (size_t)(mean ? 2 * BLOCK : BLOCK);
-            arm(scratch, scratch); /* the scratch of each tile, nothing else */
+            /* the scratch of each tile, nothing else (a mean's counts as wide as its tile) */
+            size_t narrower = (size_t)(mean ? BLOCK + R * 24 * (int)sizeof(int32_t) : BLOCK);
+            arm(narrower, (size_t)(mean ? 2 * BLOCK : BLOCK));
             tix_status status = tix_scatter_elements(&d, &i, &u, 0, &o, &options);
             int refused = disarm();
             tix__block_choose(0);

@@ -464,8 +464,11 @@ static void blocked_expected(const unsigned char* data, bool transposed, size_t 
 
 int64_t tix__block_bytes(void);
 int64_t tix__block_bytes_for(int64_t level2);
-int64_t tix__tile_parts(int64_t n, int64_t rows, int64_t element, int64_t width, bool gather,
-                        int64_t budget);
+typedef struct tix__tiles {
+    int64_t parts, wider;
+} tix__tiles;
+tix__tiles tix__tiles_of(int64_t n, int64_t rows, int64_t element, int64_t width, bool gather,
+                         int64_t budget);
 void tix__block_choose(int64_t bytes);
 void tix__simd_limit(int most);
 void tix__stores_choose(int mode);
@@ -478,9 +481,9 @@ enum { SIMD_NONE = 0, SIMD_ALL = 3 }; /* tix__simd_limit: the portable loops, wh
  * first. Data [640, 1024] of every element size (1 to 16 bytes), dense and transposed, with
  * int64, int32 and int16 indices (the fused loops and the general one), in range and negative
  * under wrap with the fill for out-of-range ones, then clamp; serial and with a pool of 2
- * threads; data [30000, 32], whose tiles are too tall to copy; and data [640, 1000], whose
- * tiles rounded to divide its rows (5 of 200 columns of float32 at 1 MiB) would be wider than
- * the tile kernel takes, and are narrower (8 of 125). Indices of 96 and 3,750 rows: at least the
+ * threads; data [30000, 32], whose tiles are too tall to copy; and data [640, 1021], a prime
+ * row, which divides into no tiles of one width: tiles of two, a column apart (float32: 9 of 93
+ * columns and 2 of 92 at 256 KiB, 5 of 128 and 3 of 127 at 1 MiB). Indices of 96 and 3,750 rows: at least the
  * eighth of the positions that a gather blocks for (GATHER_BLOCK_SHARE). Every byte compared.
  * The tiles' size follows the CPU's cache (tix__block_bytes); the test pins it at both ends of
  * its range that the shapes reach: 256 KiB (every element size blocked, in tiles of 128 columns
@@ -488,7 +491,7 @@ enum { SIMD_NONE = 0, SIMD_ALL = 3 }; /* tix__simd_limit: the portable loops, wh
  * columns of float32 by int64 indices and 256 by int32 or int16; wider before). */
 static void cache_blocked_in(int64_t tile_bytes) {
     tix__block_choose(tile_bytes);
-    enum { R = 640, C = 1024, M = 96, TALL = 30000, NARROW = 32, TALL_M = 3750, ODD = 1000 };
+    enum { R = 640, C = 1024, M = 96, TALL = 30000, NARROW = 32, TALL_M = 3750, ODD = 1021 };
     enum { MOST = M * C > TALL_M * NARROW ? M * C : TALL_M * NARROW }; /* index elements */
     static const tix_dtype dtypes[] = {DT_I8, DT_F16, DT_F32, DT_F64, DT_C128};
     static const tix_dtype index_dtypes[] = {DT_I64, DT_I32, DT_I16};
@@ -563,36 +566,39 @@ static void test_cache_blocked(void** state) {
                                         {8192, 1024}};
     for (size_t k = 0; k < sizeof level2 / sizeof level2[0]; k++)
         assert_int_equal(tix__block_bytes_for(level2[k][0] * 1024), level2[k][1] * 1024);
-    /* the tiles of a row of n: as narrow as the budget allows, at least a cache line, and a
-     * gather's no wider than its tile kernel takes (1 KiB of indices and of output a row) where
-     * the row divides into tiles of half that or more; a scatter's not so bounded */
+    /* the tiles of a row of n: the fewest within the width the budget allows, at least a
+     * cache line, and a gather's no wider than its tile kernel takes (1 KiB of indices and of
+     * output a row), a scatter's not so bounded; where n does not divide, of two widths */
     enum { KIB = 1024 };
     static const struct {
-        int64_t n, rows, element, width, gather, budget, parts;
+        int64_t n, rows, element, width, gather, budget, parts, wider;
     } tiles[] = {
-        {4096, 1024, 4, 8, 1, 512 * KIB, 32},  /* float32 by int64: 128 columns */
-        {4096, 1024, 4, 8, 1, 256 * KIB, 64},  /* 64 */
-        {4096, 1024, 1, 8, 1, 512 * KIB, 32},  /* int8: 128, not the budget's 512 */
-        {4096, 1024, 2, 8, 1, 512 * KIB, 32},  /* float16: 128, not 256 */
-        {4096, 1024, 1, 4, 1, 512 * KIB, 16},  /* int8 by int32: 256 */
-        {4096, 1024, 1, 8, 0, 512 * KIB, 8},   /* a scatter's: 512 */
-        {4096, 1024, 8, 8, 1, 512 * KIB, 64},  /* float64: 64, the budget's */
-        {4096, 1024, 16, 8, 1, 2048 * KIB, 64}, /* 16 bytes: 64, not 128 */
-        {4096, 1024, 16, 8, 0, 2048 * KIB, 32}, /* a scatter's: 128 */
-        {4096, 1024, 1, 2, 1, 1024 * KIB, 8},  /* int8 by int16: 512 */
-        {4096, 1 << 20, 4, 8, 1, 256 * KIB, 256}, /* a cache line: 16 */
-        {4096, 1 << 20, 16, 4, 0, 256 * KIB, 1024}, /* 4 */
-        {4000, 1024, 4, 8, 1, 512 * KIB, 32},  /* 125 columns, not 160 */
-        {4160, 1024, 4, 8, 1, 512 * KIB, 40},  /* 104, not 130 */
-        {4000, 1024, 4, 8, 0, 512 * KIB, 25},  /* a scatter's 160: packed */
-        {1000, 1024, 4, 8, 1, 256 * KIB, 10},  /* 100 */
-        {8198, 1024, 4, 8, 1, 512 * KIB, 2},   /* 2 x 4099: no tiles of 64 to 128 */
-        {4099, 1024, 4, 8, 1, 512 * KIB, 1},   /* a prime: none */
+        {4096, 1024, 4, 8, 1, 512 * KIB, 32, 0},  /* float32 by int64: 128 columns */
+        {4096, 1024, 4, 8, 1, 256 * KIB, 64, 0},  /* 64 */
+        {4096, 1024, 1, 8, 1, 512 * KIB, 32, 0},  /* int8: 128, not the budget's 512 */
+        {4096, 1024, 2, 8, 1, 512 * KIB, 32, 0},  /* float16: 128, not 256 */
+        {4096, 1024, 1, 4, 1, 512 * KIB, 16, 0},  /* int8 by int32: 256 */
+        {4096, 1024, 1, 8, 0, 512 * KIB, 8, 0},   /* a scatter's: 512 */
+        {4096, 1024, 8, 8, 1, 512 * KIB, 64, 0},  /* float64: 64, the budget's */
+        {4096, 1024, 16, 8, 1, 2048 * KIB, 64, 0}, /* 16 bytes: 64, not 128 */
+        {4096, 1024, 16, 8, 0, 2048 * KIB, 32, 0}, /* a scatter's: 128 */
+        {4096, 1024, 1, 2, 1, 1024 * KIB, 8, 0},  /* int8 by int16: 512 */
+        {4096, 1 << 20, 4, 8, 1, 256 * KIB, 256, 0}, /* a cache line: 16 */
+        {4096, 1 << 20, 16, 4, 0, 256 * KIB, 1024, 0}, /* 4 */
+        {4000, 1024, 4, 8, 1, 512 * KIB, 32, 0},  /* 125 columns */
+        {4000, 1024, 4, 8, 0, 512 * KIB, 32, 0},  /* a scatter's too */
+        {4160, 1024, 4, 8, 1, 512 * KIB, 33, 2},  /* 2 of 127, 31 of 126 */
+        {1000, 1024, 4, 8, 1, 256 * KIB, 16, 8},  /* 8 of 63, 8 of 62 */
+        {8198, 1024, 4, 8, 1, 512 * KIB, 65, 8},  /* 2 x 4099: 8 of 127, 57 of 126 */
+        {4099, 1024, 4, 8, 1, 512 * KIB, 33, 7},  /* a prime: 7 of 125, 26 of 124 */
+        {17, 8000, 4, 8, 1, 256 * KIB, 1, 0},     /* no two tiles of a line */
+        {40, 1 << 20, 4, 8, 1, 256 * KIB, 2, 0},  /* 2 of 20, not 3 narrower than a line */
     };
     for (size_t k = 0; k < sizeof tiles / sizeof tiles[0]; k++) {
-        assert_int_equal(tix__tile_parts(tiles[k].n, tiles[k].rows, tiles[k].element,
-                                         tiles[k].width, tiles[k].gather != 0, tiles[k].budget),
-                         tiles[k].parts);
+        tix__tiles got = tix__tiles_of(tiles[k].n, tiles[k].rows, tiles[k].element,
+                                       tiles[k].width, tiles[k].gather != 0, tiles[k].budget);
+        assert_int_equal(got.parts, tiles[k].parts);
+        assert_int_equal(got.wider, tiles[k].wider);
     }
     int64_t own = tix__block_bytes(); /* the CPU's */
     assert_true(own >= 128 * 1024 && own <= 1024 * 1024 && own % 1024 == 0);
