@@ -172,6 +172,8 @@ typedef struct pass {
     int64_t pack_bytes;          /* a cache-blocked pass's scratch block (packed_panel), or 0 */
     char* counts;                /* ... a mean's: the call's int32 counts per output element
                                     (dense, as the output), where a panel without scratch counts */
+    tix__loop narrower;          /* a cache-blocked pass whose tiles are of two widths: the
+                                    narrower tiles, run after those of `loop` (rank 0: none) */
     size_t element;              /* bytes per element (gathers, grouped scatters; mean: of a
                                     count) */
     char* output;                /* a scatter's output (dense where `merge` or `data` is set) */
@@ -192,8 +194,6 @@ typedef struct pass {
                                           stage or block, which `mean` then divides, or NULL */
     atomic_bool unresolved;      /* a tuple resolved to nothing (set by any task) */
     const char* fill_block;      /* copy_rows: the fill element repeated over a row */
-    tix__loop narrower;          /* ... whose tiles are of two widths: the narrower tiles, run
-                                    after those of `loop` (rank 0: none) */
 } pass;
 
 /* Whether an output of `bytes` is written with streaming stores, past `threshold` bytes. */
