@@ -778,7 +778,7 @@ static void block_for_cache(pass* p) {
         loop->shape[inner] = wide;
     }
     cut_tiles(loop, tiles.wider > 0 ? tiles.wider : tiles.parts);
-    int64_t tile_bytes = (tiles.wider > 0 ? narrow + 1 : narrow) * element; /* (the widest) */
+    int64_t tile_bytes = (n + tiles.parts - 1) / tiles.parts * element; /* (the widest) */
     p->pack_bytes = packs_tile(rows, tile_bytes, bytes) ? rows * tile_bytes : 0;
 }
 
