@@ -136,6 +136,22 @@
  * 1.53, 0.82 and 0.59x (and 4 rows in place 30x). */
 #define GATHER_BLOCK_SHARE 8
 #define SCATTER_BLOCK_SHARE 4
+/* Positions whose part of the indexed operand fits a tile whole are blocked all the same where
+ * they lie a multiple of 4 KiB apart, too many for the one set of L1 they then share
+ * (positions_alias), and the elements are of at most ALIASED_ELEMENT_MAX bytes: each element
+ * read or updated at random among them would miss L1 (more often the more of them a line
+ * holds). Their tiles are within ALIASED_BLOCK_BYTES, packed, so each fits L1. Along axis 0 of
+ * [64, 4096] int8 (bench/outer_axis.c -R 64 -v int8), against the rows in place: the gather
+ * 0.38-0.43x the time at 1 thread, 0.44x at 2; a scatter-add 0.39-0.41x and 0.26-0.29x; of
+ * [128, 4096] int8 0.32-0.37x and 0.47x, 0.40-0.47x and 0.26-0.30x; of [64, 1024] float32
+ * 0.62-0.73x and 0.56-0.80x, 0.84-0.90x and 0.87x. float64 gained at 2 threads but not at 1
+ * ([32, 1024]: the scatter-add 1.00-1.31x the time, 0.56x at 2). */
+#define ALIASED_BLOCK_BYTES (16 * 1024)
+#define ALIASED_ELEMENT_MAX 4
+/* The ways and the sets of lines of the L1 cache positions_alias takes (Zen 3 and 4: 32 KiB,
+ * 8 ways; larger caches with more ways alias later). */
+#define L1_WAYS 8
+#define L1_SETS 64
 
 typedef enum pass_kind {
     PASS_GATHER,   /* direct <- indexed (components 0: a plain copy) */
@@ -713,6 +729,16 @@ static bool packs_tile(int64_t rows, int64_t tile_bytes, int64_t budget) {
     return rows <= 2 * budget / tile_bytes;
 }
 
+/* Whether `rows` positions `step` bytes apart take one set of L1, at least twice the lines it
+ * holds: the set of a line is its address over a line, modulo L1_SETS, the same for positions a
+ * multiple of 4 KiB apart. (Fewer rows, or closer ones, which spread over more sets, measured
+ * no faster blocked: along axis 0 of [9, 1024] float32 1.14-1.18x the time; 2 KiB apart,
+ * [64, 2048] int8 0.82-0.85x, [64, 512] float32 1.07-1.22x; 1 KiB apart, [200, 256] float32
+ * 1.33-1.63x.) */
+static bool positions_alias(int64_t step, int64_t rows) {
+    return step != 0 && step % (TIX__CACHE_LINE * L1_SETS) == 0 && rows >= 2 * L1_WAYS;
+}
+
 tix__tiles tix__tiles_of(int64_t n, int64_t rows, int64_t element, int64_t width, bool gather,
                          int64_t budget) {
     int64_t tile = rows <= budget / element ? budget / (rows * element) : 0;
@@ -742,7 +768,8 @@ static void cut_tiles(tix__loop* loop, int64_t parts) {
  * part of the indexed operand a tile reaches stays below tix__block_bytes (a quarter of the L2
  * cache a core has) and a gather's rows go through its tile kernel, where enough rows reach it
  * (GATHER_BLOCK_SHARE); each tile's part is packed (packed_panel) when it is at most twice
- * that. A panel is then one whole tile. Where the row divides into no tiles of one width, they
+ * that. A part that fits one tile needs none, unless its positions alias in L1: then tiles
+ * within ALIASED_BLOCK_BYTES, packed. A panel is then one whole tile. Where the row divides into no tiles of one width, they
  * are of two, a column apart, the narrower in a loop of their own (p->narrower): a prime row
  * would otherwise go untiled (along axis 0 of [1024, 4099] float32, 2.8x the time of an
  * element of [1024, 4096]). Every element of a scatter's output lies in one tile,
@@ -762,12 +789,18 @@ static void block_for_cache(pass* p) {
     int64_t element = (int64_t)p->element, rows = loop->size[0], n = loop->shape[inner];
     int64_t bytes = tix__block_bytes();
     int64_t share = p->kind == PASS_GATHER ? GATHER_BLOCK_SHARE : SCATTER_BLOCK_SHARE;
-    if (n == 0 || packs_tile(rows, n * element, bytes) || loop->shape[outer] < rows / share)
-        return; /* (a row's whole part packs as one tile: none needed) */
+    if (n == 0 || loop->shape[outer] < rows / share)
+        return;
+    bool aliased = packs_tile(rows, n * element, bytes); /* (a row's part packs as one tile) */
+    if (aliased && (element > ALIASED_ELEMENT_MAX || !positions_alias(p->tuples.step[0], rows)))
+        return; /* none needed */
+    if (aliased && bytes > ALIASED_BLOCK_BYTES)
+        bytes = ALIASED_BLOCK_BYTES;
     int64_t width = (int64_t)tix_dtype_size(p->tuples.rule.dtype);
     tix__tiles tiles = tix__tiles_of(n, rows, element, width, p->kind == PASS_GATHER, bytes);
-    if (tiles.parts == 1)
-        return;
+    int64_t tile_bytes = (n + tiles.parts - 1) / tiles.parts * element; /* (the widest) */
+    if (tiles.parts == 1 || (aliased && !packs_tile(rows, tile_bytes, bytes)))
+        return; /* (unpacked, the tiles would alias as the whole does) */
     int64_t narrow = n / tiles.parts, wide = tiles.wider * (narrow + 1);
     if (tiles.wider > 0) { /* the narrower tiles: a loop of their own, after the wider */
         p->narrower = *loop;
@@ -778,7 +811,6 @@ static void block_for_cache(pass* p) {
         loop->shape[inner] = wide;
     }
     cut_tiles(loop, tiles.wider > 0 ? tiles.wider : tiles.parts);
-    int64_t tile_bytes = (n + tiles.parts - 1) / tiles.parts * element; /* (the widest) */
     p->pack_bytes = packs_tile(rows, tile_bytes, bytes) ? rows * tile_bytes : 0;
 }
 

@@ -483,8 +483,11 @@ enum { SIMD_NONE = 0, SIMD_ALL = 3 }; /* tix__simd_limit: the portable loops, wh
  * under wrap with the fill for out-of-range ones, then clamp; serial and with a pool of 2
  * threads; data [30000, 32], whose tiles are too tall to copy; and data [640, 1021], a prime
  * row, which divides into no tiles of one width: tiles of two, a column apart (float32: 9 of 93
- * columns and 2 of 92 at 256 KiB, 5 of 128 and 3 of 127 at 1 MiB). Indices of 96 and 3,750 rows: at least the
- * eighth of the positions that a gather blocks for (GATHER_BLOCK_SHARE). Every byte compared.
+ * columns and 2 of 92 at 256 KiB, 5 of 128 and 3 of 127 at 1 MiB); and data [64, 4096],
+ * whose rows a multiple of 4 KiB apart all take one set of L1: where their part fits one tile
+ * (int8 and float16 at 256 KiB, float32 too at 1 MiB), tiles of 16 KiB all the same
+ * (ALIASED_BLOCK_BYTES). Indices of 96, 3,750 and 24 rows: at least the eighth of the
+ * positions that a gather blocks for (GATHER_BLOCK_SHARE). Every byte compared.
  * The tiles' size follows the CPU's cache (tix__block_bytes); the test pins it at both ends of
  * its range that the shapes reach: 256 KiB (every element size blocked, in tiles of 128 columns
  * of float32) and 1 MiB (4 to 16 bytes blocked, in tiles as wide as the tile kernel takes, 128
@@ -492,6 +495,7 @@ enum { SIMD_NONE = 0, SIMD_ALL = 3 }; /* tix__simd_limit: the portable loops, wh
 static void cache_blocked_in(int64_t tile_bytes) {
     tix__block_choose(tile_bytes);
     enum { R = 640, C = 1024, M = 96, TALL = 30000, NARROW = 32, TALL_M = 3750, ODD = 1021 };
+    enum { FEW = 64, PAGE = 4096, FEW_M = M * C / PAGE }; /* (FEW_M: 24, 3 eighths of FEW) */
     enum { MOST = M * C > TALL_M * NARROW ? M * C : TALL_M * NARROW }; /* index elements */
     static const tix_dtype dtypes[] = {DT_I8, DT_F16, DT_F32, DT_F64, DT_C128};
     static const tix_dtype index_dtypes[] = {DT_I64, DT_I32, DT_I16};
@@ -508,9 +512,10 @@ static void cache_blocked_in(int64_t tile_bytes) {
     tix_executor executor = tix_threadpool_executor(pool);
     unsigned char fill[16];
     memset(fill, 0xEE, sizeof fill);
-    for (int shape = 0; shape < 3; shape++) {
-        int64_t rows = shape == 1 ? TALL : R, cols = shape == 0 ? C : shape == 1 ? NARROW : ODD;
-        int64_t m = shape == 1 ? TALL_M : M;
+    for (int shape = 0; shape < 4; shape++) {
+        static const int64_t shapes[4][3] = {
+            {R, C, M}, {TALL, NARROW, TALL_M}, {R, ODD, M}, {FEW, PAGE, FEW_M}};
+        int64_t rows = shapes[shape][0], cols = shapes[shape][1], m = shapes[shape][2];
         for (int64_t k = 0; k < m * cols; k++) {
             values[k] = (int64_t)((uint64_t)k * 2654435761u % (uint64_t)rows);
             if (k % 97 == 5) values[k] = -1 - k % rows;  /* negative: wraps */

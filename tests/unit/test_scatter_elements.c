@@ -1611,6 +1611,82 @@ static void test_cache_blocked_scatters(void** state) {
     free(idx);
 }
 
+/* Data rows a multiple of 4 KiB apart all take one set of L1: where their part of the output
+ * fits one tile, a scatter along axis 0 runs in packed tiles of 16 KiB all the same
+ * (ALIASED_BLOCK_BYTES). Data [64, 4096] int8 and [64, 1024] float32, updates of 32 rows, int64
+ * and int32 indices (a few negative, a few out of range and ignored), the reductions (with and
+ * without exclude_self) and forms of test_cache_blocked_scatters, 1 and 2 threads: tiles
+ * pinned at 256 KiB (the part fits one: the tiles of 16 KiB) against 64 KiB (it does not:
+ * tiles of 64 KiB), byte for byte. */
+static void test_aliased_scatters(void** state) {
+    (void)state;
+    enum { R = 64, M = 32, MOST = 4096 * (int)sizeof(float) };
+    static const tix_dtype dtypes[] = {DT_I8, DT_F32};
+    static const int64_t widths[] = {4096, 1024}; /* (rows 4 KiB apart in both) */
+    static const tix_dtype index_dtypes[] = {DT_I64, DT_I32};
+    static const tix_reduction reductions[] = {TIX_REDUCTION_NONE, TIX_REDUCTION_ADD,
+                                               TIX_REDUCTION_MAX, TIX_REDUCTION_MEAN};
+    unsigned char* data = malloc((size_t)R * MOST);
+    unsigned char* updates = malloc((size_t)M * MOST);
+    unsigned char* aliased = malloc((size_t)R * MOST);
+    unsigned char* tiled = malloc((size_t)R * MOST);
+    void* idx = malloc(sizeof(int64_t) * M * 4096);
+    assert_true(data && updates && aliased && tiled && idx);
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    int calls = 0;
+    for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
+        int64_t C = widths[t];
+        for (int64_t k = 0; k < R * C; k++) { /* small integers: sums stay exact */
+            int v = (int)(k * 7 % 23) - 11;
+            if (dtypes[t] == DT_F32) ((float*)data)[k] = (float)v;
+            if (dtypes[t] == DT_I8) ((int8_t*)data)[k] = (int8_t)v;
+        }
+        for (int64_t k = 0; k < M * C; k++) {
+            int v = (int)(k * 5 % 19) - 9;
+            if (dtypes[t] == DT_F32) ((float*)updates)[k] = (float)v;
+            if (dtypes[t] == DT_I8) ((int8_t*)updates)[k] = (int8_t)v;
+        }
+        for (size_t x = 0; x < sizeof index_dtypes / sizeof index_dtypes[0]; x++) {
+            for (int64_t k = 0; k < M * C; k++) {
+                int64_t v = (int64_t)((uint64_t)k * 2654435761u % R);
+                if (k % 97 == 5) v = -1 - k % R; /* negative: wraps */
+                if (k % 389 == 7) v = R + k % 3; /* out of range: ignored */
+                ut_store_index(idx, index_dtypes[x], k, v);
+            }
+            for (size_t r = 0; r < sizeof reductions / sizeof reductions[0]; r++) {
+                for (int exclude = 0; exclude < (r == 0 ? 1 : 2); exclude++) {
+                    for (int form = 0; form < 3; form++) { /* whole, partial, in place */
+                        for (int threads = 1; threads <= 2; threads++) {
+                            tix_options o = ut_opts();
+                            o.reduction = reductions[r];
+                            o.exclude_self = exclude == 1;
+                            o.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+                            o.executor = threads == 2 ? &executor : NULL;
+                            int64_t cols = form == 1 ? C - 8 : C;
+                            blocked_scatter(data, updates, idx, dtypes[t], index_dtypes[x], R, C,
+                                            M, cols, form == 2, &o, 256 * 1024, aliased);
+                            blocked_scatter(data, updates, idx, dtypes[t], index_dtypes[x], R, C,
+                                            M, cols, form == 2, &o, 64 * 1024, tiled);
+                            assert_memory_equal(aliased, tiled,
+                                                (size_t)(R * C) * tix_dtype_size(dtypes[t]));
+                            calls++;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_int_equal(calls, 2 * 2 * 7 * 3 * 2);
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(updates);
+    free(aliased);
+    free(tiled);
+    free(idx);
+}
+
 /* Element `at` of a numeric dtype, set to a small non-negative integer v (float16 and
  * bfloat16: v below 256, exact in both). */
 static void put_small(void* buffer, tix_dtype dtype, int64_t at, int64_t v) {
@@ -1913,6 +1989,7 @@ int main(void) {
         cmocka_unit_test(test_plain_loop_lines),
         cmocka_unit_test(test_nan_canonical_sums),
         cmocka_unit_test(test_cache_blocked_scatters),
+        cmocka_unit_test(test_aliased_scatters),
         cmocka_unit_test(test_cache_blocked_scatter_fails),
         cmocka_unit_test(test_exclude_self_until_covered),
         cmocka_unit_test(test_mean_tallies),
