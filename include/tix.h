@@ -280,8 +280,8 @@ typedef enum tix_accumulation {
  * never fail. They allocate nothing, with one exception: a task of an element gather or scatter
  * that jumps between rows (such as gather_elements or scatter_elements along an outer axis)
  * takes a scratch block of at most 2 MiB from malloc (twice its tile, which is sized by the
- * CPU's L2 cache; a mean's takes at most 4 MiB, its counts beside it), and works without it when
- * malloc returns NULL. */
+ * CPU's L2 cache, or within 16 KiB where rows 4 KiB apart share one set of L1; a mean's takes
+ * at most 4 MiB, its counts beside it), and works without it when malloc returns NULL. */
 typedef void (*tix_task_fn)(void* context, size_t begin, size_t count);
 typedef void (*tix_parallel_for_fn)(void* pool, tix_task_fn task, void* context, size_t range,
                                     size_t tile);

@@ -142,9 +142,9 @@
  * read or updated at random among them would miss L1 (more often the more of them a line
  * holds). Their tiles are within ALIASED_BLOCK_BYTES, packed, so each fits L1. Along axis 0 of
  * [64, 4096] int8 (bench/outer_axis.c -R 64 -v int8), against the rows in place: the gather
- * 0.38-0.43x the time at 1 thread, 0.44x at 2; a scatter-add 0.39-0.41x and 0.26-0.29x; of
- * [128, 4096] int8 0.32-0.37x and 0.47x, 0.40-0.47x and 0.26-0.30x; of [64, 1024] float32
- * 0.62-0.73x and 0.56-0.80x, 0.84-0.90x and 0.87x. float64 gained at 2 threads but not at 1
+ * 0.38-0.45x the time at 1 thread, 0.44x at 2; a scatter-add 0.39-0.41x and 0.26-0.29x; of
+ * [128, 4096] int8 0.32-0.37x and 0.47x, 0.46-0.47x and 0.26-0.30x; of [64, 1024] float32
+ * 0.62-0.73x and 0.56-0.80x, 0.84-0.97x and 0.87x. float64 gained at 2 threads but not at 1
  * ([32, 1024]: the scatter-add 1.00-1.31x the time, 0.56x at 2). */
 #define ALIASED_BLOCK_BYTES (16 * 1024)
 #define ALIASED_ELEMENT_MAX 4
