@@ -768,10 +768,10 @@ static void cut_tiles(tix__loop* loop, int64_t parts) {
  * part of the indexed operand a tile reaches stays below tix__block_bytes (a quarter of the L2
  * cache a core has) and a gather's rows go through its tile kernel, where enough rows reach it
  * (GATHER_BLOCK_SHARE); each tile's part is packed (packed_panel) when it is at most twice
- * that. A part that fits one tile needs none, unless its positions alias in L1: then tiles
- * within ALIASED_BLOCK_BYTES, packed. A panel is then one whole tile. Where the row divides into no tiles of one width, they
- * are of two, a column apart, the narrower in a loop of their own (p->narrower): a prime row
- * would otherwise go untiled (along axis 0 of [1024, 4099] float32, 2.8x the time of an
+ * that. A part that fits one tile whole needs none, unless its positions alias in L1: then
+ * tiles within ALIASED_BLOCK_BYTES, packed. A panel is then one whole tile. Where the row
+ * divides into no tiles of one width, they are of two, a column apart, the narrower in a loop
+ * of their own (p->narrower): a prime row would otherwise go untiled (along axis 0 of [1024, 4099] float32, 2.8x the time of an
  * element of [1024, 4096]). Every element of a scatter's output lies in one tile,
  * where its updates still come in row-major order; but the chunks of TIX_ACCUMULATE_CHUNKED are
  * cut in the loop's order, so those scatters keep it. */
@@ -791,16 +791,16 @@ static void block_for_cache(pass* p) {
     int64_t share = p->kind == PASS_GATHER ? GATHER_BLOCK_SHARE : SCATTER_BLOCK_SHARE;
     if (n == 0 || loop->shape[outer] < rows / share)
         return;
-    bool aliased = packs_tile(rows, n * element, bytes); /* (a row's part packs as one tile) */
-    if (aliased && (element > ALIASED_ELEMENT_MAX || !positions_alias(p->tuples.step[0], rows)))
+    bool whole = packs_tile(rows, n * element, bytes); /* (a row's part packs as one tile) */
+    if (whole && (element > ALIASED_ELEMENT_MAX || !positions_alias(p->tuples.step[0], rows)))
         return; /* none needed */
-    if (aliased && bytes > ALIASED_BLOCK_BYTES)
+    if (whole && bytes > ALIASED_BLOCK_BYTES) /* (its positions alias: tiles that fit L1) */
         bytes = ALIASED_BLOCK_BYTES;
     int64_t width = (int64_t)tix_dtype_size(p->tuples.rule.dtype);
     tix__tiles tiles = tix__tiles_of(n, rows, element, width, p->kind == PASS_GATHER, bytes);
     int64_t tile_bytes = (n + tiles.parts - 1) / tiles.parts * element; /* (the widest) */
-    if (tiles.parts == 1 || (aliased && !packs_tile(rows, tile_bytes, bytes)))
-        return; /* (unpacked, the tiles would alias as the whole does) */
+    if (tiles.parts == 1 || (whole && !packs_tile(rows, tile_bytes, bytes)))
+        return; /* (one tile; or, unpacked, tiles that alias as the whole does) */
     int64_t narrow = n / tiles.parts, wide = tiles.wider * (narrow + 1);
     if (tiles.wider > 0) { /* the narrower tiles: a loop of their own, after the wider */
         p->narrower = *loop;
