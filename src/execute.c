@@ -145,7 +145,10 @@
  * 0.38-0.45x the time at 1 thread, 0.44x at 2; a scatter-add 0.39-0.41x and 0.26-0.29x; of
  * [128, 4096] int8 0.32-0.37x and 0.47x, 0.46-0.47x and 0.26-0.30x; of [64, 1024] float32
  * 0.62-0.73x and 0.56-0.80x, 0.84-0.97x and 0.87x. float64 gained at 2 threads but not at 1
- * ([32, 1024]: the scatter-add 1.00-1.31x the time, 0.56x at 2). */
+ * ([32, 1024]: the scatter-add 1.00-1.31x the time, 0.56x at 2). Likewise a scatter's packed
+ * tiles whose rows are a multiple of 4 KiB (a gather's are at most 1 KiB): scatter-add of
+ * [64, 16384] int8, tiles of 4096 columns before, 0.49x the time at 1 thread, 0.45x at 2
+ * (without reduction 0.62x); of [64, 8192] and [64, 4096] float32 0.86x and 0.80x. */
 #define ALIASED_BLOCK_BYTES (16 * 1024)
 #define ALIASED_ELEMENT_MAX 4
 /* The ways and the sets of lines of the L1 cache positions_alias takes (Zen 3 and 4: 32 KiB,
@@ -729,14 +732,21 @@ static bool packs_tile(int64_t rows, int64_t tile_bytes, int64_t budget) {
     return rows <= 2 * budget / tile_bytes;
 }
 
-/* Whether `rows` positions `step` bytes apart take one set of L1, at least twice the lines it
- * holds: the set of a line is its address over a line, modulo L1_SETS, the same for positions a
+/* Whether `rows` positions `step` bytes apart, of elements of `element` bytes, take one set of
+ * L1, at least twice the lines it holds, with elements of at most ALIASED_ELEMENT_MAX bytes:
+ * the set of a line is its address over a line, modulo L1_SETS, the same for positions a
  * multiple of 4 KiB apart. (Fewer rows, or closer ones, which spread over more sets, measured
  * no faster blocked: along axis 0 of [9, 1024] float32 1.14-1.18x the time; 2 KiB apart,
  * [64, 2048] int8 0.82-0.85x, [64, 512] float32 1.07-1.22x; 1 KiB apart, [200, 256] float32
  * 1.33-1.63x.) */
-static bool positions_alias(int64_t step, int64_t rows) {
-    return step != 0 && step % (TIX__CACHE_LINE * L1_SETS) == 0 && rows >= 2 * L1_WAYS;
+static bool positions_alias(int64_t step, int64_t rows, int64_t element) {
+    return element <= ALIASED_ELEMENT_MAX && step != 0 && step % (TIX__CACHE_LINE * L1_SETS) == 0 &&
+           rows >= 2 * L1_WAYS;
+}
+
+/* The bytes of a row of the widest of `tiles` of a row of n elements. */
+static int64_t widest_tile(int64_t n, tix__tiles tiles, int64_t element) {
+    return (n + tiles.parts - 1) / tiles.parts * element;
 }
 
 tix__tiles tix__tiles_of(int64_t n, int64_t rows, int64_t element, int64_t width, bool gather,
@@ -768,13 +778,14 @@ static void cut_tiles(tix__loop* loop, int64_t parts) {
  * part of the indexed operand a tile reaches stays below tix__block_bytes (a quarter of the L2
  * cache a core has) and a gather's rows go through its tile kernel, where enough rows reach it
  * (GATHER_BLOCK_SHARE); each tile's part is packed (packed_panel) when it is at most twice
- * that. A part that fits one tile whole needs none, unless its positions alias in L1: then
- * tiles within ALIASED_BLOCK_BYTES, packed. A panel is then one whole tile. Where the row
- * divides into no tiles of one width, they are of two, a column apart, the narrower in a loop
- * of their own (p->narrower): a prime row would otherwise go untiled (along axis 0 of [1024, 4099] float32, 2.8x the time of an
- * element of [1024, 4096]). Every element of a scatter's output lies in one tile,
- * where its updates still come in row-major order; but the chunks of TIX_ACCUMULATE_CHUNKED are
- * cut in the loop's order, so those scatters keep it. */
+ * that. A part that fits one tile whole needs none, unless its positions alias in L1, as may
+ * the rows of a packed tile (positions_alias): then tiles within ALIASED_BLOCK_BYTES, packed.
+ * A panel is then one whole tile. Where the row divides into no tiles of one width, they are
+ * of two, a column apart, the narrower in a loop of their own (p->narrower): a prime row would
+ * otherwise go untiled (along axis 0 of [1024, 4099] float32, 2.8x the time of an element of
+ * [1024, 4096]). Every element of a scatter's output lies in one tile, where its updates still
+ * come in row-major order; but the chunks of TIX_ACCUMULATE_CHUNKED are cut in the loop's
+ * order, so those scatters keep it. */
 static void block_for_cache(pass* p) {
     tix__loop* loop = &p->loop;
     p->narrower.rank = 0;
@@ -791,16 +802,22 @@ static void block_for_cache(pass* p) {
     int64_t share = p->kind == PASS_GATHER ? GATHER_BLOCK_SHARE : SCATTER_BLOCK_SHARE;
     if (n == 0 || loop->shape[outer] < rows / share)
         return;
-    bool whole = packs_tile(rows, n * element, bytes); /* (a row's part packs as one tile) */
-    if (whole && (element > ALIASED_ELEMENT_MAX || !positions_alias(p->tuples.step[0], rows)))
-        return; /* none needed */
-    if (whole && bytes > ALIASED_BLOCK_BYTES) /* (its positions alias: tiles that fit L1) */
-        bytes = ALIASED_BLOCK_BYTES;
     int64_t width = (int64_t)tix_dtype_size(p->tuples.rule.dtype);
-    tix__tiles tiles = tix__tiles_of(n, rows, element, width, p->kind == PASS_GATHER, bytes);
-    int64_t tile_bytes = (n + tiles.parts - 1) / tiles.parts * element; /* (the widest) */
-    if (tiles.parts == 1 || (whole && !packs_tile(rows, tile_bytes, bytes)))
-        return; /* (one tile; or, unpacked, tiles that alias as the whole does) */
+    bool gather = p->kind == PASS_GATHER, whole = packs_tile(rows, n * element, bytes);
+    tix__tiles tiles = tix__tiles_of(n, rows, element, width, gather, bytes);
+    int64_t tile_bytes = widest_tile(n, tiles, element);
+    /* read in place (a part that fits one tile) or packed (a tile's rows), the positions' lines
+     * at a column would take one set of L1: tiles that fit it instead, where they pack */
+    if (positions_alias(whole ? p->tuples.step[0] : tile_bytes, rows, element)) {
+        tix__tiles fit = tix__tiles_of(n, rows, element, width, gather, ALIASED_BLOCK_BYTES);
+        int64_t fit_bytes = widest_tile(n, fit, element);
+        if (packs_tile(rows, fit_bytes, ALIASED_BLOCK_BYTES)) {
+            tiles = fit, tile_bytes = fit_bytes, bytes = ALIASED_BLOCK_BYTES;
+            whole = false;
+        }
+    }
+    if (whole || tiles.parts == 1)
+        return; /* (a part that fits one tile: none needed) */
     int64_t narrow = n / tiles.parts, wide = tiles.wider * (narrow + 1);
     if (tiles.wider > 0) { /* the narrower tiles: a loop of their own, after the wider */
         p->narrower = *loop;

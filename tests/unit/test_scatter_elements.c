@@ -1613,16 +1613,17 @@ static void test_cache_blocked_scatters(void** state) {
 
 /* Data rows a multiple of 4 KiB apart all take one set of L1: where their part of the output
  * fits one tile, a scatter along axis 0 runs in packed tiles of 16 KiB all the same
- * (ALIASED_BLOCK_BYTES). Data [64, 4096] int8 and [64, 1024] float32, updates of 32 rows, int64
- * and int32 indices (a few negative, a few out of range and ignored), the reductions (with and
- * without exclude_self) and forms of test_cache_blocked_scatters, 1 and 2 threads: tiles
- * pinned at 256 KiB (the part fits one: the tiles of 16 KiB) against 64 KiB (it does not:
- * tiles of 64 KiB), byte for byte. */
+ * (ALIASED_BLOCK_BYTES), as where its packed tiles' rows would be so. Data [64, 4096] int8 and
+ * [64, 1024] float32 (the part fits), and [64, 16384] int8 (tiles of 4096 columns), updates of
+ * 32 rows, int64 and int32 indices (a few negative, a few out of range and ignored), the
+ * reductions (with and without exclude_self) and forms of test_cache_blocked_scatters, 1 and 2
+ * threads: tiles pinned at 256 KiB (those tiles of 16 KiB) against 64 KiB (tiles of 64 KiB,
+ * whose rows are 1 KiB or less), byte for byte. */
 static void test_aliased_scatters(void** state) {
     (void)state;
     enum { R = 64, M = 32, MOST = 4096 * (int)sizeof(float) };
-    static const tix_dtype dtypes[] = {DT_I8, DT_F32};
-    static const int64_t widths[] = {4096, 1024}; /* (rows 4 KiB apart in both) */
+    static const tix_dtype dtypes[] = {DT_I8, DT_F32, DT_I8};
+    static const int64_t widths[] = {4096, 1024, 16384};
     static const tix_dtype index_dtypes[] = {DT_I64, DT_I32};
     static const tix_reduction reductions[] = {TIX_REDUCTION_NONE, TIX_REDUCTION_ADD,
                                                TIX_REDUCTION_MAX, TIX_REDUCTION_MEAN};
@@ -1630,7 +1631,7 @@ static void test_aliased_scatters(void** state) {
     unsigned char* updates = malloc((size_t)M * MOST);
     unsigned char* aliased = malloc((size_t)R * MOST);
     unsigned char* tiled = malloc((size_t)R * MOST);
-    void* idx = malloc(sizeof(int64_t) * M * 4096);
+    void* idx = malloc(sizeof(int64_t) * M * 16384);
     assert_true(data && updates && aliased && tiled && idx);
     tix_threadpool* pool = tix_threadpool_create(2);
     assert_non_null(pool);
@@ -1678,7 +1679,7 @@ static void test_aliased_scatters(void** state) {
             }
         }
     }
-    assert_int_equal(calls, 2 * 2 * 7 * 3 * 2);
+    assert_int_equal(calls, 3 * 2 * 7 * 3 * 2);
     tix_threadpool_destroy(pool);
     free(data);
     free(updates);
