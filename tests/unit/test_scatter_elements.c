@@ -1508,6 +1508,61 @@ static void blocked_scatter(const unsigned char* data, const unsigned char* upda
     tix__block_choose(0);
 }
 
+/* Elements [0, n) of `dtype` (float32, float64 or int8) at `buffer`: the small integers
+ * k * step % modulus - offset, whose sums stay exact. */
+static void put_pattern(void* buffer, tix_dtype dtype, int64_t n, int step, int modulus,
+                        int offset) {
+    for (int64_t k = 0; k < n; k++) {
+        int v = (int)(k * step % modulus) - offset;
+        if (dtype == DT_F32) ((float*)buffer)[k] = (float)v;
+        if (dtype == DT_F64) ((double*)buffer)[k] = v;
+        if (dtype == DT_I8) ((int8_t*)buffer)[k] = (int8_t)v;
+    }
+}
+
+/* n index values spread over [0, rows), a few negative (wrapped) and a few out of range. */
+static void put_positions(int64_t* values, int64_t n, int64_t rows) {
+    for (int64_t k = 0; k < n; k++) {
+        values[k] = (int64_t)((uint64_t)k * 2654435761u % (uint64_t)rows);
+        if (k % 97 == 5) values[k] = -1 - k % rows; /* negative: wraps */
+        if (k % 389 == 7) values[k] = rows + k % 3; /* out of range: ignored */
+    }
+}
+
+/* The scatters of blocked_scatter under no reduction, add, max and mean (with and without
+ * exclude_self), out of range ignored, in three forms (updates over every column, over all but
+ * the last 8, in place), serially and on `executor`: each with the tiles pinned at `first`
+ * (into a) against `second` (into b), byte for byte. Returns how many pairs it compared. */
+static int tilings_agree(const unsigned char* data, const unsigned char* updates,
+                         const void* idx, tix_dtype dtype, tix_dtype index, int64_t rows,
+                         int64_t columns, int64_t m, const tix_executor* executor, int64_t first,
+                         int64_t second, unsigned char* a, unsigned char* b) {
+    static const tix_reduction reductions[] = {TIX_REDUCTION_NONE, TIX_REDUCTION_ADD,
+                                               TIX_REDUCTION_MAX, TIX_REDUCTION_MEAN};
+    int pairs = 0;
+    for (size_t r = 0; r < sizeof reductions / sizeof reductions[0]; r++) {
+        for (int exclude = 0; exclude < (r == 0 ? 1 : 2); exclude++) {
+            for (int form = 0; form < 3; form++) {
+                for (int threads = 1; threads <= 2; threads++) {
+                    tix_options o = ut_opts();
+                    o.reduction = reductions[r];
+                    o.exclude_self = exclude == 1;
+                    o.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
+                    o.executor = threads == 2 ? executor : NULL;
+                    int64_t cols = form == 1 ? columns - 8 : columns;
+                    blocked_scatter(data, updates, idx, dtype, index, rows, columns, m, cols,
+                                    form == 2, &o, first, a);
+                    blocked_scatter(data, updates, idx, dtype, index, rows, columns, m, cols,
+                                    form == 2, &o, second, b);
+                    assert_memory_equal(a, b, (size_t)(rows * columns) * tix_dtype_size(dtype));
+                    pairs++;
+                }
+            }
+        }
+    }
+    return pairs;
+}
+
 /* Large scatters along axis 0 put one element per update into rows they jump between: the
  * library runs them in column tiles, copies each tile's block of the output into a dense scratch
  * block (out of place, from data, where the updates cover the whole output), applies the tile's
@@ -1525,8 +1580,6 @@ static void test_cache_blocked_scatters(void** state) {
     enum { R = 640, C = 512, M = 160 }; /* (M: a quarter of R, SCATTER_BLOCK_SHARE) */
     static const tix_dtype dtypes[] = {DT_F32, DT_F64, DT_I8};
     static const tix_dtype index_dtypes[] = {DT_I64, DT_I32, DT_I16};
-    static const tix_reduction reductions[] = {TIX_REDUCTION_NONE, TIX_REDUCTION_ADD,
-                                               TIX_REDUCTION_MAX, TIX_REDUCTION_MEAN};
     unsigned char* data = malloc((size_t)R * C * 8);
     unsigned char* updates = malloc((size_t)M * C * 8);
     unsigned char* blocked = malloc((size_t)R * C * 8);
@@ -1534,52 +1587,19 @@ static void test_cache_blocked_scatters(void** state) {
     int64_t* values = malloc(sizeof(int64_t) * M * C);
     void* idx = malloc(sizeof(int64_t) * M * C);
     assert_true(data && updates && blocked && whole && values && idx);
-    for (int64_t k = 0; k < M * C; k++) {
-        values[k] = (int64_t)((uint64_t)k * 2654435761u % R);
-        if (k % 97 == 5) values[k] = -1 - k % R; /* negative: wraps */
-        if (k % 389 == 7) values[k] = R + k % 3; /* out of range: ignored */
-    }
+    put_positions(values, M * C, R);
     tix_threadpool* pool = tix_threadpool_create(2);
     assert_non_null(pool);
     tix_executor executor = tix_threadpool_executor(pool);
     int calls = 0;
     for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
-        size_t size = tix_dtype_size(dtypes[t]);
-        for (int64_t k = 0; k < R * C; k++) { /* small integers: sums stay exact */
-            int v = (int)(k * 7 % 23) - 11;
-            if (dtypes[t] == DT_F32) ((float*)data)[k] = (float)v;
-            if (dtypes[t] == DT_F64) ((double*)data)[k] = v;
-            if (dtypes[t] == DT_I8) ((int8_t*)data)[k] = (int8_t)v;
-        }
-        for (int64_t k = 0; k < M * C; k++) {
-            int v = (int)(k * 5 % 19) - 9;
-            if (dtypes[t] == DT_F32) ((float*)updates)[k] = (float)v;
-            if (dtypes[t] == DT_F64) ((double*)updates)[k] = v;
-            if (dtypes[t] == DT_I8) ((int8_t*)updates)[k] = (int8_t)v;
-        }
+        put_pattern(data, dtypes[t], R * C, 7, 23, 11);
+        put_pattern(updates, dtypes[t], M * C, 5, 19, 9);
         for (size_t x = 0; x < sizeof index_dtypes / sizeof index_dtypes[0]; x++) {
             for (int64_t k = 0; k < M * C; k++)
                 ut_store_index(idx, index_dtypes[x], k, values[k]);
-            for (size_t r = 0; r < sizeof reductions / sizeof reductions[0]; r++) {
-                for (int exclude = 0; exclude < (r == 0 ? 1 : 2); exclude++) {
-                    for (int form = 0; form < 3; form++) { /* whole, partial, in place */
-                        for (int threads = 1; threads <= 2; threads++) {
-                            tix_options o = ut_opts();
-                            o.reduction = reductions[r];
-                            o.exclude_self = exclude == 1;
-                            o.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
-                            o.executor = threads == 2 ? &executor : NULL;
-                            int64_t cols = form == 1 ? C - 8 : C;
-                            blocked_scatter(data, updates, idx, dtypes[t], index_dtypes[x], R, C,
-                                            M, cols, form == 2, &o, 64 * 1024, blocked);
-                            blocked_scatter(data, updates, idx, dtypes[t], index_dtypes[x], R, C,
-                                            M, cols, form == 2, &o, INT64_C(1) << 30, whole);
-                            assert_memory_equal(blocked, whole, (size_t)R * C * size);
-                            calls++;
-                        }
-                    }
-                }
-            }
+            calls += tilings_agree(data, updates, idx, dtypes[t], index_dtypes[x], R, C, M,
+                                   &executor, 64 * 1024, INT64_C(1) << 30, blocked, whole);
         }
     }
     /* float32 add (the int16 indices the loop above left) against a plain loop */
@@ -1591,10 +1611,8 @@ static void test_cache_blocked_scatters(void** state) {
         if (v < R)
             want[v * C + k % C] += (float)((int)(k * 5 % 19) - 9);
     }
-    for (int64_t k = 0; k < R * C; k++)
-        ((float*)data)[k] = (float)((int)(k * 7 % 23) - 11);
-    for (int64_t k = 0; k < M * C; k++)
-        ((float*)updates)[k] = (float)((int)(k * 5 % 19) - 9);
+    put_pattern(data, DT_F32, R * C, 7, 23, 11);
+    put_pattern(updates, DT_F32, M * C, 5, 19, 9);
     tix_options add = ut_opts();
     add.reduction = TIX_REDUCTION_ADD;
     add.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
@@ -1621,62 +1639,31 @@ static void test_cache_blocked_scatters(void** state) {
  * whose rows are 1 KiB or less), byte for byte. */
 static void test_aliased_scatters(void** state) {
     (void)state;
-    enum { R = 64, M = 32, MOST = 4096 * (int)sizeof(float) };
+    enum { R = 64, M = 32, LONGEST = 16384 };
     static const tix_dtype dtypes[] = {DT_I8, DT_F32, DT_I8};
-    static const int64_t widths[] = {4096, 1024, 16384};
+    static const int64_t widths[] = {4096, 1024, LONGEST};
     static const tix_dtype index_dtypes[] = {DT_I64, DT_I32};
-    static const tix_reduction reductions[] = {TIX_REDUCTION_NONE, TIX_REDUCTION_ADD,
-                                               TIX_REDUCTION_MAX, TIX_REDUCTION_MEAN};
-    unsigned char* data = malloc((size_t)R * MOST);
-    unsigned char* updates = malloc((size_t)M * MOST);
-    unsigned char* aliased = malloc((size_t)R * MOST);
-    unsigned char* tiled = malloc((size_t)R * MOST);
-    void* idx = malloc(sizeof(int64_t) * M * 16384);
-    assert_true(data && updates && aliased && tiled && idx);
+    unsigned char* data = malloc((size_t)R * LONGEST);
+    unsigned char* updates = malloc((size_t)M * LONGEST);
+    unsigned char* aliased = malloc((size_t)R * LONGEST);
+    unsigned char* tiled = malloc((size_t)R * LONGEST);
+    int64_t* values = malloc(sizeof(int64_t) * M * LONGEST);
+    void* idx = malloc(sizeof(int64_t) * M * LONGEST);
+    assert_true(data && updates && aliased && tiled && values && idx);
+    put_positions(values, M * LONGEST, R);
     tix_threadpool* pool = tix_threadpool_create(2);
     assert_non_null(pool);
     tix_executor executor = tix_threadpool_executor(pool);
     int calls = 0;
     for (size_t t = 0; t < sizeof dtypes / sizeof dtypes[0]; t++) {
         int64_t C = widths[t];
-        for (int64_t k = 0; k < R * C; k++) { /* small integers: sums stay exact */
-            int v = (int)(k * 7 % 23) - 11;
-            if (dtypes[t] == DT_F32) ((float*)data)[k] = (float)v;
-            if (dtypes[t] == DT_I8) ((int8_t*)data)[k] = (int8_t)v;
-        }
-        for (int64_t k = 0; k < M * C; k++) {
-            int v = (int)(k * 5 % 19) - 9;
-            if (dtypes[t] == DT_F32) ((float*)updates)[k] = (float)v;
-            if (dtypes[t] == DT_I8) ((int8_t*)updates)[k] = (int8_t)v;
-        }
+        put_pattern(data, dtypes[t], R * C, 7, 23, 11);
+        put_pattern(updates, dtypes[t], M * C, 5, 19, 9);
         for (size_t x = 0; x < sizeof index_dtypes / sizeof index_dtypes[0]; x++) {
-            for (int64_t k = 0; k < M * C; k++) {
-                int64_t v = (int64_t)((uint64_t)k * 2654435761u % R);
-                if (k % 97 == 5) v = -1 - k % R; /* negative: wraps */
-                if (k % 389 == 7) v = R + k % 3; /* out of range: ignored */
-                ut_store_index(idx, index_dtypes[x], k, v);
-            }
-            for (size_t r = 0; r < sizeof reductions / sizeof reductions[0]; r++) {
-                for (int exclude = 0; exclude < (r == 0 ? 1 : 2); exclude++) {
-                    for (int form = 0; form < 3; form++) { /* whole, partial, in place */
-                        for (int threads = 1; threads <= 2; threads++) {
-                            tix_options o = ut_opts();
-                            o.reduction = reductions[r];
-                            o.exclude_self = exclude == 1;
-                            o.out_of_range = TIX_OUT_OF_RANGE_IGNORE;
-                            o.executor = threads == 2 ? &executor : NULL;
-                            int64_t cols = form == 1 ? C - 8 : C;
-                            blocked_scatter(data, updates, idx, dtypes[t], index_dtypes[x], R, C,
-                                            M, cols, form == 2, &o, 256 * 1024, aliased);
-                            blocked_scatter(data, updates, idx, dtypes[t], index_dtypes[x], R, C,
-                                            M, cols, form == 2, &o, 64 * 1024, tiled);
-                            assert_memory_equal(aliased, tiled,
-                                                (size_t)(R * C) * tix_dtype_size(dtypes[t]));
-                            calls++;
-                        }
-                    }
-                }
-            }
+            for (int64_t k = 0; k < M * C; k++)
+                ut_store_index(idx, index_dtypes[x], k, values[k]);
+            calls += tilings_agree(data, updates, idx, dtypes[t], index_dtypes[x], R, C, M,
+                                   &executor, 256 * 1024, 64 * 1024, aliased, tiled);
         }
     }
     assert_int_equal(calls, 3 * 2 * 7 * 3 * 2);
@@ -1685,6 +1672,7 @@ static void test_aliased_scatters(void** state) {
     free(updates);
     free(aliased);
     free(tiled);
+    free(values);
     free(idx);
 }
 
