@@ -1,16 +1,17 @@
 /* Times one workload of `tix bench` (or one of its variants, bench/variants.h) under several
  * settings of what the library asks of the CPU, alternated in one process on the same buffers:
  * the SIMD level (none: the portable loops alone, avx2, avx512, fp16; levels the CPU lacks take
- * the paths it has), the dense gathers' way (hardware gathers, or loads one by one), the tiles
- * of cache-blocked passes (KiB), and how large outputs are stored (streaming stores, ordinary
- * ones, ordinary ones with whole rows by the CPU's string copy, or streaming stores but for a
- * gather's rows shorter than 32 bytes). So a new host shows which of the choices made on
- * others hold on it (docs/PERFORMANCE.md, the fourth session of 2026-11-28). It calls the
- * internal hooks of src/cpu.c, so it links the static library.
+ * the paths it has), the gathers' way (hardware gathers, AVX2's of 4-byte elements along dense
+ * indices alone, or loads one by one), the tiles of cache-blocked passes (KiB), and how large
+ * outputs are stored (streaming stores, ordinary ones, ordinary ones with whole rows by the
+ * CPU's string copy, or streaming stores but for a gather's rows shorter than 32 bytes). So a
+ * new host shows which of the choices made on others hold on it (docs/PERFORMANCE.md, the
+ * fourth session of 2026-11-28). It calls the internal hooks of src/cpu.c, so it links the
+ * static library.
  *
- * Each setting is a comma-separated list of simd=LEVEL, gathers=hardware|loads|cpu, tile=KIB
- * (0: the CPU's) and stores=streaming|plain|string|wide|cpu; what a setting does not name is
- * as the CPU says. Each turn of a setting is an untimed call and BLOCK timed ones
+ * Each setting is a comma-separated list of simd=LEVEL, gathers=hardware|dense4|loads|cpu,
+ * tile=KIB (0: the CPU's) and stores=streaming|plain|string|wide|cpu; what a setting does not
+ * name is as the CPU says. Each turn of a setting is an untimed call and BLOCK timed ones
  * (bench/turns.h), as in bench/options.c. Prints each setting's median and minimum, and its
  * median's ratio to the first setting's.
  *
@@ -35,7 +36,8 @@ enum { MAX_SETTINGS = 8, SIMD_ALL = 3 };
 typedef struct setting {
     const char* text;
     int simd;     /* a tix__simd: 0 none ... 3 fp16 (what the CPU has) */
-    int gathers;  /* for tix__gathers_choose: 1 hardware, 0 loads, -1 the CPU's */
+    int gathers;  /* for tix__gathers_choose: 1 hardware, 2 AVX2's 4-byte dense ones alone, 0
+                     loads, -1 the CPU's */
     int64_t tile; /* for tix__block_choose: bytes, or 0 for the CPU's */
     int stores;   /* for tix__stores_choose: 0 streaming, 1 plain, 2 string, 3 wide, -1 the CPU's */
 } setting;
@@ -59,6 +61,7 @@ static bool parse_setting(const char* text, setting* s) {
             s->simd = k;
         } else if (strcmp(part, "gathers") == 0) {
             s->gathers = strcmp(value, "hardware") == 0 ? 1
+                         : strcmp(value, "dense4") == 0 ? 2
                          : strcmp(value, "loads") == 0  ? 0
                          : strcmp(value, "cpu") == 0    ? -1
                                                         : -2;
@@ -114,8 +117,8 @@ int main(int argc, char** argv) {
         fprintf(stderr,
                 "usage: levels [-q] [-t THREADS] [-n RUNS (1-%d)] [-b BLOCK] [-v VARIANT] "
                 "WORKLOAD SETTING... (at most %d; each simd=none|avx2|avx512|fp16, "
-                "gathers=hardware|loads|cpu, tile=KIB, stores=streaming|plain|string|wide|cpu, "
-                "joined by commas)\n",
+                "gathers=hardware|dense4|loads|cpu, tile=KIB, "
+                "stores=streaming|plain|string|wide|cpu, joined by commas)\n",
                 BENCH_MAX_RUNS, MAX_SETTINGS);
         return 2;
     }

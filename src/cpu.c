@@ -29,20 +29,29 @@
  * vector's indices checked at once and its lanes loaded one by one; on Zen 4 (family 19h,
  * model 11h) AVX-512's too, 1.06-1.27x along gather_last_axis' offsets and 1.02-1.08x from
  * gather_elements_first's tiles, int32 indices 1.12x (kernels/simd_x86.c has the figures, and
- * where they still pay). Zen 5 improved them: there AVX-512 gathers measured faster than the
- * portable loop.
+ * where they still pay). On Zen 5 (family 1Ah, model 2; bench/levels.c, 2026-12-02) AVX2's
+ * gathers of 4-byte elements along dense indices still pay (gather_elements_last 0.95-0.98x
+ * the time of the portable loop at 1 thread, 0.93-1.02x at 2; int32 indices 0.79-0.87x), the
+ * others no longer do, against the code of then: AVX-512's took 1.05-1.24x the time from
+ * gather_elements_first's tiles (float16 1.06-1.11x), 1.22-1.45x along gather_last_axis'
+ * offsets at 2 threads or in float16 (float32 at 1 thread 0.95-1.01x), AVX2's of 8-byte
+ * elements 1.02-1.11x along a dense axis. (The Zen 5 of 2026-11-25 had found AVX-512's faster
+ * than the portable loops of then, which have since lost steps.)
  * Zen 4's streaming stores and its tiles of 256 KiB (1 MiB of L2) measured as this file
  * chooses: without streaming stores scatter_nd_rows took 1.56-1.72x the time, gather_rows
  * 1.43-1.47x; tiles of 512 and 128 KiB 1.13-1.29x and 1.23-1.37x. (bench/levels.c.)
  *
- * The fourth answer, the size of a cache-blocked gather's tiles (execute.c), is a quarter of
- * the second-level cache that one core has, or half of it up to 256 KiB where that is more:
- * 256 KiB on Zen 5 (1 MiB of L2 a core), where 512 KiB took 1.12-1.15x the time of
- * gather_elements_first; 512 KiB on Intel's Emerald Rapids (2 MiB), where 256 KiB took
- * 0.98-1.25x the time at 1 thread and 1.06-1.13x at 2 (float64 data 1.25-1.41x; 128 columns of
- * float32 a row, which the tile kernel takes since 2026-12-02, execute.c's TILE_ROW_MAX); and
- * 256 KiB on Zen 3 (512 KiB), where a quarter, 128 KiB, took 1.09-1.19x the time at 1 thread
- * and 1.02-1.09x at 2. */
+ * The fourth answer, the size of a cache-blocked pass's tiles (execute.c), is a quarter of the
+ * second-level cache that one core has, or half of it up to 256 KiB where that is more: 512
+ * KiB on Intel's Emerald Rapids (2 MiB), where 256 KiB took 0.98-1.25x the time at 1 thread
+ * and 1.06-1.13x at 2 (float64 data 1.25-1.41x; 128 columns of float32 a row, which the tile
+ * kernel takes since 2026-12-02, execute.c's TILE_ROW_MAX); 256 KiB on Zen 4 (above) and on
+ * Zen 3 (512 KiB), where a quarter, 128 KiB, took 1.09-1.19x the time at 1 thread and
+ * 1.02-1.09x at 2. On Zen 5 (AMD family 1Ah, 1 MiB) it is half, 512 KiB: 256 KiB took
+ * 1.16-1.20x the time of gather_elements_first (float64 1.36-1.45x), and of scatters along
+ * axis 0 of its shape, under add 1.01-1.04x (float64 1.19x), under none 1.11x; int8 under add
+ * took 0.88-0.95x, float32 under max 0.96-0.98x (the Zen 5 of 2026-11-25 had found 512 KiB
+ * 1.12-1.15x the time of the tiles of then). */
 #include <stdatomic.h>
 
 #include "internal.h"
@@ -103,11 +112,13 @@ static bool cpu_streams_short_rows(void) {
     return cpu_vendor() != VENDOR_INTEL;
 }
 
-/* AMD before family 1Ah: a hardware gather is microcode, slower than loading its lanes one by
- * one. */
-static bool cpu_gathers_by_loads(void) {
+/* Which hardware gathers beat loading their lanes one by one: on AMD before family 1Ah none
+ * (microcode), on family 1Ah AVX2's of 4-byte elements along dense indices alone. */
+static int cpu_gathers(void) {
     unsigned family = cpu_amd_family();
-    return family != 0 && family < 0x1a;
+    if (family == 0)
+        return TIX__GATHERS_ALL;
+    return family < 0x1a ? TIX__GATHERS_NONE : TIX__GATHERS_DENSE4;
 }
 
 /* The bytes of second-level cache a core can count on, from the deterministic cache parameters
@@ -153,8 +164,8 @@ static bool cpu_streams_short_rows(void) {
     return true;
 }
 
-static bool cpu_gathers_by_loads(void) {
-    return false; /* (no hardware gathers) */
+static int cpu_gathers(void) {
+    return TIX__GATHERS_ALL; /* (no hardware gathers) */
 }
 
 static size_t cpu_level2_bytes(void) {
@@ -162,8 +173,8 @@ static size_t cpu_level2_bytes(void) {
 }
 #endif
 
-/* Each answer: -1 not asked yet, else the answer (a tix__simd, a tix__stores, 1 where hardware
- * gathers pay, else 0, and KiB). */
+/* Each answer: -1 not asked yet, else the answer (a tix__simd, a tix__stores, a tix__gathers,
+ * and KiB). */
 static atomic_int simd_state = -1;
 static atomic_int stores_state = -1;
 static atomic_int gathers_state = -1;
@@ -185,12 +196,9 @@ static int cpu_stores(void) {
     return cpu_streams_short_rows() ? TIX__STORES_STREAMING : TIX__STORES_STREAMING_WIDE;
 }
 
-static int cpu_gathers(void) {
-    return cpu_gathers_by_loads() ? 0 : 1;
-}
-
 static int cpu_block_kib(void) {
-    return (int)(tix__block_bytes_for((int64_t)cpu_level2_bytes()) / 1024);
+    return (int)(tix__block_bytes_for((int64_t)cpu_level2_bytes(), cpu_amd_family() >= 0x1a) /
+                 1024);
 }
 
 tix__simd tix__simd_level(void) {
@@ -220,21 +228,22 @@ void tix__stores_choose(int mode) {
     atomic_store_explicit(&stores_state, mode < 0 ? -1 : mode, memory_order_relaxed);
 }
 
-bool tix__hardware_gathers(void) {
-    return answer(&gathers_state, cpu_gathers) != 0;
+bool tix__hardware_gathers(bool dense4) {
+    int paying = answer(&gathers_state, cpu_gathers);
+    return paying == TIX__GATHERS_ALL || (paying == TIX__GATHERS_DENSE4 && dense4);
 }
 
-void tix__gathers_choose(int pay) {
-    atomic_store_explicit(&gathers_state, pay < 0 ? -1 : pay != 0, memory_order_relaxed);
+void tix__gathers_choose(int paying) {
+    atomic_store_explicit(&gathers_state, paying < 0 ? -1 : paying, memory_order_relaxed);
 }
 
 int64_t tix__block_bytes(void) {
     return (int64_t)answer(&block_state, cpu_block_kib) * 1024;
 }
 
-int64_t tix__block_bytes_for(int64_t level2) {
-    int64_t kib = level2 / 1024, half = kib / 2 < 256 ? kib / 2 : 256;
-    kib = kib / 4 > half ? kib / 4 : half;
+int64_t tix__block_bytes_for(int64_t level2, bool half) {
+    int64_t kib = level2 / 1024, halved = half || kib / 2 < 256 ? kib / 2 : 256;
+    kib = kib / 4 > halved ? kib / 4 : halved;
     if (kib == 0)
         return 256 * 1024;
     return (kib < 128 ? 128 : kib > 1024 ? 1024 : kib) * 1024;

@@ -338,23 +338,30 @@ bool tix__streaming_rows(size_t bytes);
 /* A tix__stores, or -1: as the CPU says (for the tests that run every way; not thread-safe
  * against running calls). */
 void tix__stores_choose(int mode);
-/* Whether the CPU's hardware gathers beat loading their lanes one at a time (not on AMD
- * before family 1Ah), unless tix__gathers_choose said otherwise: where they do not, the
- * gathers of kernels/simd_x86.c run only where a lane out of range takes the fill or the
- * nearer end (masked gathers; AVX2's check each vector of indices at once and load the lanes of
- * one all in range one by one), and along offsets for 8-byte elements; elsewhere the portable
- * loop takes the elements. */
-bool tix__hardware_gathers(void);
-/* 1 (they do), 0 (they do not), or -1: as the CPU says (for the tests that run both ways; not
- * thread-safe against running calls). */
-void tix__gathers_choose(int pay);
+/* Which of the CPU's hardware gathers beat loading their lanes one at a time. */
+typedef enum tix__gathers {
+    TIX__GATHERS_NONE,  /* none (AMD before family 1Ah) */
+    TIX__GATHERS_ALL,   /* every one (Intel, and other processors) */
+    TIX__GATHERS_DENSE4 /* AVX2's of 4-byte elements along dense indices alone (AMD family 1Ah) */
+} tix__gathers;
+/* Whether they do for the gathers of kernels/simd_x86.c that move 4-byte elements along dense
+ * indices with AVX2 (`dense4`) or for the others, as the CPU says unless tix__gathers_choose
+ * said otherwise: where they do not, those gathers run only where a lane out of range takes
+ * the fill or the nearer end (masked gathers; AVX2's check each vector of indices at once and
+ * load the lanes of one all in range one by one), and along offsets for 8-byte elements;
+ * elsewhere the portable loop takes the elements. */
+bool tix__hardware_gathers(bool dense4);
+/* A tix__gathers, or -1: as the CPU says (for the tests that run every way; not thread-safe
+ * against running calls). */
+void tix__gathers_choose(int paying);
 /* The bytes of data that one tile of a cache-blocked gather reads (execute.c): what
  * tix__block_bytes_for says of the L2 cache a core has, unless tix__block_choose said
  * otherwise. */
 int64_t tix__block_bytes(void);
 /* For `level2` bytes of L2 (0: not known, then 256 KiB): a quarter of it, or half of it up to
- * 256 KiB where that is more, within [128 KiB, 1 MiB]. */
-int64_t tix__block_bytes_for(int64_t level2);
+ * 256 KiB where that is more (half of it where `half`: AMD family 1Ah), within
+ * [128 KiB, 1 MiB]. */
+int64_t tix__block_bytes_for(int64_t level2, bool half);
 /* Bytes (a multiple of 1 KiB), or 0: as the CPU says (for the tests that pin the tiles; not
  * thread-safe against running calls). */
 void tix__block_choose(int64_t bytes);

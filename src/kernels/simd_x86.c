@@ -7,16 +7,18 @@
  * Hardware gathers, measured against the portable shortest loops (bench/ab.sh,
  * docs/PERFORMANCE.md): along a dense axis with AVX2 (gather_elements_last on Intel Emerald
  * Rapids: 0.72-0.75x the time); a row of elements that each come from another row with
- * AVX-512 (gather_elements_first on Zen 5, from its packed tiles); along offsets resolved once
- * for rows that share their indices with AVX-512 (gather_last_axis on Zen 5; with AVX2 on Zen
- * 3 it lost, 1.08-1.20x). In each, 1- and 2-byte elements with AVX-512, through aligned 4-byte
- * words (narrow8; Emerald Rapids). On AMD before Zen 5, whose gathers are slow, each starts
- * only where lanes out of range take the fill or the nearer end (gathers_start; AVX2's then
- * check a vector of indices all in range at once and load its lanes one by one), and along
- * offsets for 8-byte elements alone (tix__gathers_offsets_move); elsewhere the portable loop
- * is faster there (Zen 3 and Zen 4). Into outputs far larger than the caches, the element
- * gathers' vectors of 4- and 8-byte elements go out with streaming stores where aligned to
- * them (tix__lanes' `stream`, and along offsets `stream`).
+ * AVX-512 (gather_elements_first on the Zen 5 of 2026-11-25, from its packed tiles); along
+ * offsets resolved once for rows that share their indices with AVX-512 (gather_last_axis
+ * there; with AVX2 on Zen 3 it lost, 1.08-1.20x). In each, 1- and 2-byte elements with
+ * AVX-512, through aligned 4-byte words (narrow8; Emerald Rapids). On AMD before Zen 5, whose
+ * gathers are slow, each starts only where lanes out of range take the fill or the nearer end
+ * (gathers_start; AVX2's then check a vector of indices all in range at once and load its
+ * lanes one by one), and along offsets for 8-byte elements alone (tix__gathers_offsets_move);
+ * elsewhere the portable loop is faster there (Zen 3 and Zen 4). On Zen 5, since 2026-12-02,
+ * every gather but AVX2's of 4-byte elements along a dense axis is taken as slow that way
+ * (cpu.c has the figures). Into outputs far larger than the caches, the element gathers'
+ * vectors of 4- and 8-byte elements go out with streaming stores where aligned to them
+ * (tix__lanes' `stream`, and along offsets `stream`).
  * And the division of a mean's float sums by their counts, whole vectors at a time
  * (scatter_elements_unique's shape under mean, on Intel Emerald Rapids with AVX-512F: 0.80x
  * the time), by multiplying where every divisor of a vector is a power of two (0.90x again);
@@ -302,8 +304,9 @@ AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indic
 #define LANES(l) (l)->bound, (l)->fill, (l)->clamp
 
 /* Whether the gathers of dense indices start for lanes that may take the fill or the nearer
- * end (`lenient`) or not: where the CPU's hardware gathers are slow (tix__hardware_gathers),
- * only for lenient ones, whose lanes out of range the portable loops would take by their
+ * end (`lenient`) or not: where the CPU's hardware gathers of their kind are slow
+ * (tix__hardware_gathers; `dense4`: AVX2's of 4-byte elements along dense indices), only for
+ * lenient ones, whose lanes out of range the portable loops would take by their
  * general rules; a vector all in range moves faster by the portable loop, its steps
  * constants. Measured where the gathers are slow: on Zen 3 with AVX2's, gather_elements_last
  * 0.78-0.81x the time at 1 thread against its lanes loaded one by one, 0.88-0.90x at 2; on
@@ -313,8 +316,8 @@ AVX2_LOOP int64_t gather8_i32_loop(char* dst, const char* src, const char* indic
  * index in 8 ignored the masked gathers take 0.12x the time of the general rules on Zen 3
  * (gather_elements_last) and 0.20-0.22x on Zen 4 (gather_elements_first), with one in 64
  * clamped 0.34-0.39x there. */
-static bool gathers_start(bool lenient) {
-    return lenient || tix__hardware_gathers();
+static bool gathers_start(bool lenient, bool dense4) {
+    return lenient || tix__hardware_gathers(dense4);
 }
 
 /* Whether the lanes of *l may take the fill or the nearer end. */
@@ -324,22 +327,22 @@ static bool lanes_lenient(const tix__lanes* l) {
 
 /* Each loop above in its two copies; streaming stores only where dst is aligned to the
  * vectors; none where gathers_start says. */
-#define WRAP_COPIES(name)                                                                         \
+#define WRAP_COPIES(name, size)                                                                   \
     __attribute__((target("avx2"))) static int64_t name(char* dst, const char* src,              \
                                                         const char* indices, int64_t n,          \
                                                         tix__lanes* l) {                         \
-        if (!gathers_start(lanes_lenient(l)))                                                     \
+        if (!gathers_start(lanes_lenient(l), size == 4))                                          \
             return 0;                                                                             \
-        bool loads = !tix__hardware_gathers();                                                    \
+        bool loads = !tix__hardware_gathers(size == 4);                                           \
         bool stream = l->stream && (uintptr_t)dst % 32 == 0;                                      \
         if (l->wrap)                                                                              \
             return name##_loop(dst, src, indices, n, LANES(l), loads, stream, true, &l->filled);  \
         return name##_loop(dst, src, indices, n, LANES(l), loads, stream, false, &l->filled);     \
     }
-WRAP_COPIES(gather4_i64)
-WRAP_COPIES(gather4_i32)
-WRAP_COPIES(gather8_i64)
-WRAP_COPIES(gather8_i32)
+WRAP_COPIES(gather4_i64, 4)
+WRAP_COPIES(gather4_i32, 4)
+WRAP_COPIES(gather8_i64, 8)
+WRAP_COPIES(gather8_i32, 8)
 #undef WRAP_COPIES
 
 static int64_t dense_narrow(char* dst, const char* src, const char* indices, int64_t n,
@@ -580,7 +583,7 @@ __attribute__((target("avx512f"))) static int64_t dense_narrow(char* dst, const 
                                                                const char* indices, int64_t n,
                                                                size_t size, size_t width,
                                                                tix__lanes* l) {
-    if (!narrow_whole(src, size) || !gathers_start(lanes_lenient(l)))
+    if (!narrow_whole(src, size) || !gathers_start(lanes_lenient(l), false))
         return 0;
     if (l->wrap && width == 8)
         return dense_narrow_loop(dst, src, indices, n, size, 8, LANES(l), true, &l->filled);
@@ -736,7 +739,7 @@ __attribute__((target("avx512f"))) static int64_t offsets_narrow(char* dst, cons
 }
 
 bool tix__gathers_strided_move(size_t size, bool lenient) {
-    return avx512_moves(size) && gathers_start(lenient);
+    return avx512_moves(size) && gathers_start(lenient, false);
 }
 
 /* (Where the hardware gathers are slow, 8-byte elements still gain by them along offsets:
@@ -744,7 +747,7 @@ bool tix__gathers_strided_move(size_t size, bool lenient) {
  * 1 thread and 0.77-0.89x at 2, where float32 took 1.06-1.27x, float16 1.46-1.51x and int8
  * 1.6-1.9x.) */
 bool tix__gathers_offsets_move(size_t size) {
-    return avx512_moves(size) && (tix__hardware_gathers() || size == 8);
+    return avx512_moves(size) && (tix__hardware_gathers(false) || size == 8);
 }
 
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,

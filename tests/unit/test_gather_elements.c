@@ -463,7 +463,7 @@ static void blocked_expected(const unsigned char* data, bool transposed, size_t 
 }
 
 int64_t tix__block_bytes(void);
-int64_t tix__block_bytes_for(int64_t level2);
+int64_t tix__block_bytes_for(int64_t level2, bool half);
 typedef struct tix__tiles {
     int64_t parts, wider;
 } tix__tiles;
@@ -472,8 +472,8 @@ tix__tiles tix__tiles_of(int64_t n, int64_t rows, int64_t element, int64_t width
 void tix__block_choose(int64_t bytes);
 void tix__simd_limit(int most);
 void tix__stores_choose(int mode);
-void tix__gathers_choose(int pay); /* 1 hardware gathers, 0 loads, -1 the CPU's */
-bool tix__hardware_gathers(void);
+void tix__gathers_choose(int paying); /* 1 hardware gathers, 0 loads, -1 the CPU's */
+bool tix__hardware_gathers(bool dense4);
 enum { SIMD_NONE = 0, SIMD_ALL = 3 }; /* tix__simd_limit: the portable loops, what the CPU has */
 
 /* Large gathers along axis 0 read one element per index from rows they jump between: the
@@ -565,12 +565,16 @@ static void cache_blocked_in(int64_t tile_bytes) {
 static void test_cache_blocked(void** state) {
     (void)state;
     /* the tiles for an L2 of each size: a quarter of it, or half up to 256 KiB, within
-     * [128 KiB, 1 MiB], and 256 KiB for an L2 not known */
-    static const int64_t level2[][2] = {{0, 256}, {128, 128}, {256, 128}, {512, 256},
-                                        {768, 256}, {1024, 256}, {1280, 320}, {2048, 512},
-                                        {8192, 1024}};
-    for (size_t k = 0; k < sizeof level2 / sizeof level2[0]; k++)
-        assert_int_equal(tix__block_bytes_for(level2[k][0] * 1024), level2[k][1] * 1024);
+     * [128 KiB, 1 MiB], and 256 KiB for an L2 not known; where asked for half (AMD family
+     * 1Ah), half, within the same bounds */
+    static const int64_t level2[][3] = {
+        {0, 256, 256},     {128, 128, 128},   {256, 128, 128},    {512, 256, 256},
+        {768, 256, 384},   {1024, 256, 512},  {1280, 320, 640},   {2048, 512, 1024},
+        {8192, 1024, 1024}};
+    for (size_t k = 0; k < sizeof level2 / sizeof level2[0]; k++) {
+        assert_int_equal(tix__block_bytes_for(level2[k][0] * 1024, false), level2[k][1] * 1024);
+        assert_int_equal(tix__block_bytes_for(level2[k][0] * 1024, true), level2[k][2] * 1024);
+    }
     /* the tiles of a row of n: the fewest within the width the budget allows, at least a
      * cache line, and a gather's no wider than its tile kernel takes (1 KiB of indices and of
      * output a row), a scatter's not so bounded; where n does not divide, of two widths */
@@ -677,7 +681,7 @@ static void test_packed_tile_rows(void** state) {
     /* the CPU's SIMD level and its gathers; the same with hardware gathers, where its own
      * are slow (their rows then take none); the portable loops */
     for (int level = 0; level < 3; level++) {
-        if (level == 1 && tix__hardware_gathers())
+        if (level == 1 && tix__hardware_gathers(false))
             continue;
         tix__simd_limit(level < 2 ? SIMD_ALL : SIMD_NONE);
         tix__gathers_choose(level == 1 ? 1 : -1);

@@ -35,12 +35,13 @@
  * test_row_reductions_against_portable and test_bfloat16_means. Their min and max in dense rows
  * compare bits, against a written order of values: test_16bit_extremes_in_rows.
  *
- * Where the CPU's hardware gathers are slow (AMD before Zen 5), the AVX2 gathers check a vector
- * of indices and load its lanes one by one: every case runs both ways
- * (tix__gathers_choose), and test_gathers_as_linux_sees_the_cpu checks which way the library
- * takes; that way the gathers, AVX2's and AVX-512's, start only where a lane would take the
- * fill or the nearer end, and along offsets only for 8-byte elements:
- * test_slow_gathers_leave_plain_rules.
+ * Where the CPU's hardware gathers are slow (AMD before Zen 5; on Zen 5 all but AVX2's of
+ * 4-byte elements along dense indices), the AVX2 gathers check a vector of indices and load
+ * its lanes one by one: every case runs both ways (tix__gathers_choose), and
+ * test_gathers_as_linux_sees_the_cpu checks which way the library takes; that way the
+ * gathers, AVX2's and AVX-512's, start only where a lane would take the fill or the nearer
+ * end, and along offsets only for 8-byte elements: test_slow_gathers_leave_plain_rules, with
+ * Zen 5's way between.
  *
  * Into outputs past 4 MiB the element gathers store with streaming stores (4- and 8-byte
  * elements; each vector where the output is aligned to it, else each element):
@@ -63,9 +64,11 @@ enum { SIMD_NONE, SIMD_AVX2, SIMD_AVX512, SIMD_AVX512_FP16, SIMD_LEVELS };
 void tix__simd_limit(int most);
 enum tix__simd { TIX__SIMD_NONE = 0, TIX__SIMD_AVX2, TIX__SIMD_AVX512, TIX__SIMD_AVX512_FP16 };
 enum tix__simd tix__simd_level(void);
-bool tix__hardware_gathers(void);
-void tix__gathers_choose(int pay);
+bool tix__hardware_gathers(bool dense4);
+void tix__gathers_choose(int paying);
 void tix__stores_choose(int mode); /* 0 streaming stores, 1 ordinary ones, -1 the CPU's */
+int64_t tix__block_bytes(void);
+int64_t tix__block_bytes_for(int64_t level2, bool half);
 
 /* Along axis 1, data [ROWS, WIDTH]; along axis 0, data [WIDTH, COLUMNS]. */
 enum { ROWS = 3, WIDTH = 300, COLUMNS = 1100 };
@@ -763,8 +766,9 @@ static void test_level_as_linux_sees_it(void** state) {
         assert_int_equal(tix__simd_level(), want);
 }
 
-/* The library loads the lanes of its dense gathers one by one (tix__hardware_gathers false) on
- * the processors Linux names AMD of a family before 26 (1Ah, Zen 5), and nowhere else. (Not
+/* The library loads the lanes of its gathers one by one (tix__hardware_gathers false) on the
+ * processors Linux names AMD of a family before 26 (1Ah, Zen 5); on AMD of family 26 and later
+ * all but those of AVX2's 4-byte gathers along dense indices (`dense4`); elsewhere none. (Not
  * under valgrind, whose CPUID names another processor.) */
 static void test_gathers_as_linux_sees_the_cpu(void** state) {
     (void)state;
@@ -774,10 +778,60 @@ static void test_gathers_as_linux_sees_the_cpu(void** state) {
         skip();
     const char* number = strchr(family, ':');
     assert_non_null(number);
-    bool amd = strstr(vendor, "AuthenticAMD") != NULL;
-    bool loads = amd && atoi(number + 1) < 26;
+    bool amd = strstr(vendor, "AuthenticAMD") != NULL, zen5 = amd && atoi(number + 1) >= 26;
     tix__gathers_choose(-1);
-    assert_int_equal(tix__hardware_gathers(), !loads);
+    assert_int_equal(tix__hardware_gathers(true), !amd || zen5);
+    assert_int_equal(tix__hardware_gathers(false), !amd);
+}
+
+/* The bytes of the second-level cache of CPU 0 as Linux's sysfs gives them, and in *sharing
+ * how many CPUs share it; 0 where it does not say. */
+static int64_t level2_as_linux_sees_it(int* sharing) {
+    for (int k = 0; k < 8; k++) {
+        char path[96], level[16] = "", type[32] = "", size[32] = "", shared[256] = "";
+        const char* names[] = {"level", "type", "size", "shared_cpu_list"};
+        char* into[] = {level, type, size, shared};
+        size_t sizes[] = {sizeof level, sizeof type, sizeof size, sizeof shared};
+        for (int f = 0; f < 4; f++) {
+            snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/%s", k,
+                     names[f]);
+            FILE* file = fopen(path, "r");
+            if (file == NULL)
+                return 0;
+            bool read = fgets(into[f], (int)sizes[f], file) != NULL;
+            fclose(file);
+            if (!read)
+                return 0;
+        }
+        if (atoi(level) != 2 || strncmp(type, "Instruction", 11) == 0)
+            continue;
+        *sharing = 0; /* the CPUs of a list such as "0-1,4" */
+        for (char* part = strtok(shared, ",\n"); part != NULL; part = strtok(NULL, ",\n")) {
+            const char* dash = strchr(part, '-');
+            *sharing += dash != NULL ? atoi(dash + 1) - atoi(part) + 1 : 1;
+        }
+        return (int64_t)atoll(size) * (strchr(size, 'M') != NULL ? 1024 * 1024 : 1024);
+    }
+    return 0;
+}
+
+/* The tiles of cache-blocked passes are what tix__block_bytes_for makes of the L2 that Linux
+ * reports for CPU 0: half of it on AMD of family 26 (1Ah, Zen 5) and later, else a quarter
+ * or half up to 256 KiB (on this host's 1 MiB of Zen 5: 512 KiB). (Not under valgrind, nor
+ * where the L2 is shared by more than two CPUs, which the library divides.) */
+static void test_tiles_as_linux_sees_the_cpu(void** state) {
+    (void)state;
+    static char vendor[256], family[256];
+    int sharing = 0;
+    int64_t level2 = level2_as_linux_sees_it(&sharing);
+    if (!cpuinfo_line("vendor_id", vendor, sizeof vendor) ||
+        !cpuinfo_line("cpu family", family, sizeof family) || under_valgrind() || level2 == 0 ||
+        sharing > 2)
+        skip();
+    const char* number = strchr(family, ':');
+    assert_non_null(number);
+    bool zen5 = strstr(vendor, "AuthenticAMD") != NULL && atoi(number + 1) >= 26;
+    assert_int_equal(tix__block_bytes(), tix__block_bytes_for(level2, zen5));
 }
 
 /* internal.h's tix__lanes, and the start of the dense gathers that takes it */
@@ -800,9 +854,10 @@ bool tix__gathers_offsets_move(size_t size);
  * the fill or the nearer end (the portable loop moves the rest faster): 64 elements by int64
  * indices all in range, moved whichever way the gathers go under the ignore and clamp rules,
  * and under the error rule only where they are hardware gathers: float32 along a dense axis
- * (AVX2), and int8 along it and float32 each from another row of data [64, 64] (AVX-512F).
- * Where the gathers are slow, a packed tile's rows take them only under clamp, and the gathers
- * along offsets take 8-byte elements alone. */
+ * (AVX2: where all pay, or AVX2's 4-byte dense ones alone), and int8 along it and float32
+ * each from another row of data [64, 64] (AVX-512F: where all pay). Where the gathers are
+ * slow, a packed tile's rows take them only under clamp, and the gathers along offsets take
+ * 8-byte elements alone. */
 static void test_slow_gathers_leave_plain_rules(void** state) {
     (void)state;
     enum { N = 64, DENSE_F32, DENSE_I8, STRIDED_F32 };
@@ -816,8 +871,9 @@ static void test_slow_gathers_leave_plain_rules(void** state) {
     }
     static const float fill = -1.0f;
     int cases = 0;
-    for (int pay = 0; pay <= 1; pay++) {
-        tix__gathers_choose(pay);
+    enum { NONE, ALL, DENSE4 }; /* internal.h's tix__gathers */
+    for (int paying = NONE; paying <= DENSE4; paying++) {
+        tix__gathers_choose(paying);
         for (int kind = DENSE_F32; kind <= STRIDED_F32; kind++) {
             enum tix__simd needs = kind == DENSE_F32 ? TIX__SIMD_AVX2 : TIX__SIMD_AVX512;
             if (tix__simd_level() < needs) continue;
@@ -834,7 +890,8 @@ static void test_slow_gathers_leave_plain_rules(void** state) {
                                                  (const char*)idx, N, 1, 8, &l)
                         : tix__gather_strided_simd((char*)dst, (const char*)src,
                                                    (const char*)idx, N, N * 4, 4, 8, &l);
-                assert_int_equal(moved, pay == 0 && rule == 0 ? 0 : N);
+                bool pays = paying == ALL || (paying == DENSE4 && kind == DENSE_F32);
+                assert_int_equal(moved, !pays && rule == 0 ? 0 : N);
                 for (int64_t k = 0; k < moved; k++) {
                     if (kind == DENSE_I8)
                         assert_int_equal(dst8[k], src8[idx[k]]);
@@ -846,16 +903,16 @@ static void test_slow_gathers_leave_plain_rules(void** state) {
             }
         }
         bool avx512 = tix__simd_level() >= TIX__SIMD_AVX512;
-        assert_int_equal(tix__gathers_strided_move(4, false), avx512 && pay == 1);
+        assert_int_equal(tix__gathers_strided_move(4, false), avx512 && paying == ALL);
         assert_int_equal(tix__gathers_strided_move(4, true), avx512);
-        assert_int_equal(tix__gathers_offsets_move(4), avx512 && pay == 1);
-        assert_int_equal(tix__gathers_offsets_move(1), avx512 && pay == 1);
+        assert_int_equal(tix__gathers_offsets_move(4), avx512 && paying == ALL);
+        assert_int_equal(tix__gathers_offsets_move(1), avx512 && paying == ALL);
         assert_int_equal(tix__gathers_offsets_move(8), avx512);
         assert_false(tix__gathers_offsets_move(16));
     }
     tix__gathers_choose(-1);
-    assert_int_equal(cases, tix__simd_level() >= TIX__SIMD_AVX512 ? 18
-                            : tix__simd_level() >= TIX__SIMD_AVX2  ? 6
+    assert_int_equal(cases, tix__simd_level() >= TIX__SIMD_AVX512 ? 27
+                            : tix__simd_level() >= TIX__SIMD_AVX2  ? 9
                                                                    : 0);
 }
 
@@ -1093,6 +1150,7 @@ int main(void) {
         cmocka_unit_test(test_16bit_extremes_in_rows),
         cmocka_unit_test(test_level_as_linux_sees_it),
         cmocka_unit_test(test_gathers_as_linux_sees_the_cpu),
+        cmocka_unit_test(test_tiles_as_linux_sees_the_cpu),
         cmocka_unit_test(test_slow_gathers_leave_plain_rules),
         cmocka_unit_test(test_narrow_gathers_against_portable),
         cmocka_unit_test(test_streamed_gathers_against_plain),
