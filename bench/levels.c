@@ -4,16 +4,17 @@
  * the paths it has), the gathers' way (hardware gathers, AVX2's of 4-byte elements along dense
  * indices alone, or loads one by one), the tiles of cache-blocked passes (KiB), and how large
  * outputs are stored (streaming stores, ordinary ones, ordinary ones with whole rows by the
- * CPU's string copy, or streaming stores but for a gather's rows shorter than 32 bytes). So a
- * new host shows which of the choices made on others hold on it (docs/PERFORMANCE.md, the
- * fourth session of 2026-11-28). It calls the internal hooks of src/cpu.c, so it links the
- * static library.
+ * CPU's string copy, streaming stores but for a gather's rows shorter than 32 bytes, or that
+ * with whole rows by the string copy and a scatter's staged rows as usual). So a new host
+ * shows which of the choices made on others hold on it (docs/PERFORMANCE.md, the fourth
+ * session of 2026-11-28). It calls the internal hooks of src/cpu.c, so it links the static
+ * library.
  *
  * Each setting is a comma-separated list of simd=LEVEL, gathers=hardware|dense4|loads|cpu,
- * tile=KIB (0: the CPU's) and stores=streaming|plain|string|wide|cpu; what a setting does not
- * name is as the CPU says. Each turn of a setting is an untimed call and BLOCK timed ones
- * (bench/turns.h), as in bench/options.c. Prints each setting's median and minimum, and its
- * median's ratio to the first setting's.
+ * tile=KIB (0: the CPU's) and stores=streaming|plain|string|wide|wide-string|cpu; what a
+ * setting does not name is as the CPU says. Each turn of a setting is an untimed call and
+ * BLOCK timed ones (bench/turns.h), as in bench/options.c. Prints each setting's median and
+ * minimum, and its median's ratio to the first setting's.
  *
  *   cc -O2 -std=c11 -Iinclude -Itools/tix bench/levels.c bench/turns.c bench/variants.c \
  *       tools/tix/bench_workloads.c build-bench/src/libtix.a -lpthread -lm -o levels
@@ -39,13 +40,14 @@ typedef struct setting {
     int gathers;  /* for tix__gathers_choose: 1 hardware, 2 AVX2's 4-byte dense ones alone, 0
                      loads, -1 the CPU's */
     int64_t tile; /* for tix__block_choose: bytes, or 0 for the CPU's */
-    int stores;   /* for tix__stores_choose: 0 streaming, 1 plain, 2 string, 3 wide, -1 the CPU's */
+    int stores;   /* for tix__stores_choose: 0 streaming, 1 plain, 2 string, 3 wide, 4
+                     wide-string, -1 the CPU's */
 } setting;
 
 /* Parses `text` into *s; false where a part of it is not one of the forms above. */
 static bool parse_setting(const char* text, setting* s) {
     static const char* const levels[] = {"none", "avx2", "avx512", "fp16"};
-    static const char* const stores[] = {"streaming", "plain", "string", "wide"};
+    static const char* const stores[] = {"streaming", "plain", "string", "wide", "wide-string"};
     *s = (setting){text, SIMD_ALL, -1, 0, -1};
     char copy[128];
     if (strlen(text) >= sizeof copy) return false;
@@ -118,7 +120,7 @@ int main(int argc, char** argv) {
                 "usage: levels [-q] [-t THREADS] [-n RUNS (1-%d)] [-b BLOCK] [-v VARIANT] "
                 "WORKLOAD SETTING... (at most %d; each simd=none|avx2|avx512|fp16, "
                 "gathers=hardware|dense4|loads|cpu, tile=KIB, "
-                "stores=streaming|plain|string|wide|cpu, joined by commas)\n",
+                "stores=streaming|plain|string|wide|wide-string|cpu, joined by commas)\n",
                 BENCH_MAX_RUNS, MAX_SETTINGS);
         return 2;
     }

@@ -7,11 +7,18 @@
  * time differs.
  *
  * Streaming stores write a line to memory without reading it into the cache first, which on
- * most processors saves a third of the traffic of a large copy. On AMD family 1Ah (Zen 5) they
- * measured slower than ordinary stores (bench/ab.sh, docs/PERFORMANCE.md: without them
- * gather_rows took 0.66-0.78x the time, scatter_nd_rows 0.83-0.85x, scatter_elements_unique
- * 0.79-0.94x; a plain copy of 256 MiB ran at 34 GB/s with ordinary stores against 29 with
- * 16-byte streaming ones), while on family 19h (Zen 3) they measured faster (0.84-0.89x).
+ * most processors saves a third of the traffic of a large copy. On the AMD family 1Ah (Zen 5)
+ * of 2026-11-25, whose streaming stores were 16 bytes wide, they measured slower than ordinary
+ * stores (bench/ab.sh, docs/PERFORMANCE.md: without them gather_rows took 0.66-0.78x the time,
+ * scatter_nd_rows 0.83-0.85x, scatter_elements_unique 0.79-0.94x; a plain copy of 256 MiB ran
+ * at 34 GB/s with ordinary stores against 29 with 16-byte streaming ones), while on family 19h
+ * (Zen 3) they measured faster (0.84-0.89x). On the Zen 5 of 2026-12-02 (family 1Ah, model 2),
+ * with the 32-byte streaming stores of since, they are faster again (a copy of 256 MiB at 53
+ * GB/s against 37; bench/ab.sh against ordinary stores: gather_rows 0.72x the time at 1
+ * thread, 0.81x at 2, scatter_nd_rows 0.74x and 0.83x, gather_elements_first 0.93x and 0.87x,
+ * gather_elements_last 0.93x and 0.86x), but for a scatter's staged rows
+ * (scatter_elements_unique 1.11-1.18x the time with them) and a gather's rows shorter than 32
+ * bytes (gather_rows_small 1.02-1.10x; bench/levels.c): TIX__STORES_STREAMING_STRING.
  * On family 1Ah the rows of a scatter's output copied whole (staged rows, runs) also go
  * fastest by the CPU's string copy (`rep movsb`) rather than memcpy's vector loop:
  * scatter_nd_rows 0.76-0.91x the time at 1 thread, scatter_elements_unique 0.86-0.98x at 1
@@ -102,8 +109,9 @@ static unsigned cpu_amd_family(void) {
     return family;
 }
 
-/* AMD's family 1Ah and later: ordinary stores beat streaming ones, string copies memcpy. */
-static bool cpu_prefers_ordinary_stores(void) {
+/* AMD's family 1Ah and later: string copies beat memcpy, and a scatter's staged rows store
+ * faster as usual than streamed. */
+static bool cpu_prefers_string_copies(void) {
     return cpu_amd_family() >= 0x1a;
 }
 
@@ -156,8 +164,8 @@ static int cpu_simd_level(void) {
     return TIX__SIMD_NONE;
 }
 
-static bool cpu_prefers_ordinary_stores(void) {
-    return false; /* (without SSE2, a streaming copy is memcpy anyway) */
+static bool cpu_prefers_string_copies(void) {
+    return false;
 }
 
 static bool cpu_streams_short_rows(void) {
@@ -191,8 +199,8 @@ static int answer(atomic_int* state, int (*probe)(void)) {
 }
 
 static int cpu_stores(void) {
-    if (cpu_prefers_ordinary_stores())
-        return TIX__STORES_STRING;
+    if (cpu_prefers_string_copies())
+        return TIX__STORES_STREAMING_STRING;
     return cpu_streams_short_rows() ? TIX__STORES_STREAMING : TIX__STORES_STREAMING_WIDE;
 }
 
@@ -216,12 +224,22 @@ tix__stores tix__store_mode(void) {
 
 bool tix__streaming(void) {
     tix__stores mode = tix__store_mode();
-    return mode == TIX__STORES_STREAMING || mode == TIX__STORES_STREAMING_WIDE;
+    return mode == TIX__STORES_STREAMING || mode == TIX__STORES_STREAMING_WIDE ||
+           mode == TIX__STORES_STREAMING_STRING;
 }
 
 bool tix__streaming_rows(size_t bytes) {
     tix__stores mode = tix__store_mode();
-    return mode == TIX__STORES_STREAMING || (mode == TIX__STORES_STREAMING_WIDE && bytes >= 32);
+    return mode == TIX__STORES_STREAMING || (tix__streaming() && bytes >= 32);
+}
+
+bool tix__streaming_stages(void) {
+    return tix__streaming() && tix__store_mode() != TIX__STORES_STREAMING_STRING;
+}
+
+bool tix__string_copies(void) {
+    tix__stores mode = tix__store_mode();
+    return mode == TIX__STORES_STRING || mode == TIX__STORES_STREAMING_STRING;
 }
 
 void tix__stores_choose(int mode) {

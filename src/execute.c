@@ -65,7 +65,8 @@
  * reduction's run plan stages its runs in (reduce_planned_runs); the stage is on the stack.
  * Staged rows are written once and not read again by the call: with streaming stores when the
  * output passes STAGE_STREAM_BYTES, where the CPU gains by them (scatter_elements_unique, 16 MB,
- * on Zen 3: 0.84-0.89x the time with them, 0.92-1.03x without, against copying data first). */
+ * on Zen 3: 0.84-0.89x the time with them, 0.92-1.03x without, against copying data first; not
+ * on Zen 5, whose other outputs stream: tix__streaming_stages, cpu.c). */
 #define STAGE_BYTES 8192
 #define STAGE_STREAM_BYTES (4 * 1024 * 1024)
 /* Gathers write outputs past this with streaming stores, where the CPU gains by them: the line
@@ -1833,7 +1834,8 @@ tix_status tix__run_scatter(const tix__call* call, const tix__map* map, bool in_
     }
     if (staged > 0) {
         p->stage_bytes = staged;
-        p->stage_streaming = streams(n * (int64_t)size, STAGE_STREAM_BYTES);
+        p->stage_streaming = streams(n * (int64_t)size, STAGE_STREAM_BYTES) &&
+                             tix__streaming_stages();
     }
     if (o->reduction == TIX_REDUCTION_NONE && streams(n * (int64_t)size, STREAM_BYTES) &&
         dense_rows_of(&p->loop, size) >= STREAM_MIN_RUN) {

@@ -324,17 +324,23 @@ void tix__simd_limit(int most);
 /* How long copies store: outputs far beyond the caches with streaming stores, or with ordinary
  * ones, and then whole rows of a scatter's output by memcpy or by the CPU's string copy. */
 typedef enum tix__stores {
-    TIX__STORES_STREAMING = 0, /* streaming stores past the thresholds; memcpy */
-    TIX__STORES_PLAIN,         /* ordinary stores; memcpy */
-    TIX__STORES_STRING,        /* ordinary stores; rows of at least 512 bytes by `rep movsb` */
-    TIX__STORES_STREAMING_WIDE /* as STREAMING, but a gather's rows shorter than 32 bytes,
-                                  each stored between random reads, with ordinary stores */
+    TIX__STORES_STREAMING = 0,  /* streaming stores past the thresholds; memcpy */
+    TIX__STORES_PLAIN,          /* ordinary stores; memcpy */
+    TIX__STORES_STRING,         /* ordinary stores; rows of at least 512 bytes by `rep movsb` */
+    TIX__STORES_STREAMING_WIDE, /* as STREAMING, but a gather's rows shorter than 32 bytes,
+                                   each stored between random reads, with ordinary stores */
+    TIX__STORES_STREAMING_STRING /* as STREAMING_WIDE, but a scatter's staged rows with
+                                    ordinary stores, and rows copied as STRING copies them */
 } tix__stores;
 /* What pays on this CPU, unless tix__stores_choose said otherwise. */
 tix__stores tix__store_mode(void);
-bool tix__streaming(void); /* the mode is TIX__STORES_STREAMING or TIX__STORES_STREAMING_WIDE */
+bool tix__streaming(void); /* the mode is one of the three TIX__STORES_STREAMING... */
 /* Whether a gather whose output streams (tix__streaming) streams its rows of `bytes` too. */
 bool tix__streaming_rows(size_t bytes);
+/* Whether a scatter whose output streams (tix__streaming) streams its staged rows too. */
+bool tix__streaming_stages(void);
+/* Whether rows of at least 512 bytes are copied by the CPU's string copy (`rep movsb`). */
+bool tix__string_copies(void);
 /* A tix__stores, or -1: as the CPU says (for the tests that run every way; not thread-safe
  * against running calls). */
 void tix__stores_choose(int mode);

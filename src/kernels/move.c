@@ -803,7 +803,7 @@ static void stream_move(char* dst, int64_t ds, const char* src, int64_t ss, int6
 /* memcpy; by the CPU's string copy where that pays (cpu.c) and the block is long enough. */
 static void copy_long(char* dst, const char* src, size_t bytes) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (bytes >= STRING_MIN_BYTES && tix__store_mode() == TIX__STORES_STRING) {
+    if (bytes >= STRING_MIN_BYTES && tix__string_copies()) {
         __asm__ volatile("rep movsb" : "+D"(dst), "+S"(src), "+c"(bytes) : : "memory");
         return;
     }

@@ -11,9 +11,10 @@
 #include "hostile.h"
 
 /* How long copies store: streaming stores (0), ordinary ones by memcpy (1) or by string copies
- * (2), or -1: as the CPU says (tix__stores in src/internal.h). */
+ * (2), streaming stores with string copies (4), or -1: as the CPU says (tix__stores in
+ * src/internal.h). */
 void tix__stores_choose(int mode);
-enum { STREAMING, PLAIN, STRING };
+enum { STREAMING, PLAIN, STRING, STREAMING_STRING = 4 };
 
 enum {
     COLS = 2056,     /* 8224 bytes of float32 per row: a multiple of 16 */
@@ -201,14 +202,20 @@ static void test_large_without_streaming(void** state) {
     tix__stores_choose(STREAMING);
 }
 
-/* The scatters' rows by string copies, as on AMD family 1Ah: at every alignment of the output,
- * rows a multiple of 16 bytes long and not. */
+/* The scatters' rows by string copies, with ordinary stores and with streaming ones (as on
+ * AMD family 1Ah): at every alignment of the output, rows a multiple of 16 bytes long and
+ * not; and the gathers under the second. */
 static void test_large_with_string_copies(void** state) {
     (void)state;
-    tix__stores_choose(STRING);
-    scatter_copy(COLS, 0, NULL);
-    scatter_copy(ODD_COLS, 12, NULL);
-    scatter_copy(ODD_COLS, 1, NULL);
+    static const int modes[] = {STRING, STREAMING_STRING};
+    for (int k = 0; k < 2; k++) {
+        tix__stores_choose(modes[k]);
+        scatter_copy(COLS, 0, NULL);
+        scatter_copy(ODD_COLS, 12, NULL);
+        scatter_copy(ODD_COLS, 1, NULL);
+    }
+    gather_rows(ODD_COLS, 4, NULL);
+    gather_bytes(1);
     tix__stores_choose(STREAMING);
 }
 

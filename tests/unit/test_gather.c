@@ -14,6 +14,8 @@
 void tix__stores_choose(int mode);
 bool tix__streaming(void);
 bool tix__streaming_rows(size_t bytes);
+bool tix__streaming_stages(void);
+bool tix__string_copies(void);
 
 /* ONNX Gather-1/11/13, first example: axis 0, 2-D indices. */
 static void test_onnx_gather_example_axis0(void** state) {
@@ -1094,17 +1096,20 @@ static void test_streamed_rows(void** state) {
 
 /* Which rows of a gather stream under each store mode (the fused loop of rows of 4 to 128
  * bytes streams them where tix__streaming_rows says, past 4 MiB): every row under streaming,
- * none under ordinary stores or string copies, rows of 32 bytes or more under the mode Intel
- * takes, whose outputs stream otherwise. */
+ * none under ordinary stores or string copies, rows of 32 bytes or more under the modes Intel
+ * and AMD's Zen 5 take, whose outputs stream otherwise; and which modes stream a scatter's
+ * staged rows (those that stream, but Zen 5's) and copy rows by the CPU's string copy (string
+ * copies and Zen 5's). */
 static void test_rows_stream_by_mode(void** state) {
     (void)state;
     static const struct {
         int mode;
-        bool streaming, rows_4, rows_16, rows_32, rows_128;
-    } modes[] = {{0, true, true, true, true, true},
-                 {1, false, false, false, false, false},
-                 {2, false, false, false, false, false},
-                 {3, true, false, false, true, true}};
+        bool streaming, rows_4, rows_16, rows_32, rows_128, stages, strings;
+    } modes[] = {{0, true, true, true, true, true, true, false},
+                 {1, false, false, false, false, false, false, false},
+                 {2, false, false, false, false, false, false, true},
+                 {3, true, false, false, true, true, true, false},
+                 {4, true, false, false, true, true, false, true}};
     for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
         tix__stores_choose(modes[k].mode);
         assert_int_equal(tix__streaming(), modes[k].streaming);
@@ -1112,6 +1117,8 @@ static void test_rows_stream_by_mode(void** state) {
         assert_int_equal(tix__streaming_rows(16), modes[k].rows_16);
         assert_int_equal(tix__streaming_rows(32), modes[k].rows_32);
         assert_int_equal(tix__streaming_rows(128), modes[k].rows_128);
+        assert_int_equal(tix__streaming_stages(), modes[k].stages);
+        assert_int_equal(tix__string_copies(), modes[k].strings);
     }
     tix__stores_choose(-1);
 }

@@ -1169,8 +1169,9 @@ static void test_shape_inference_and_checks(void** state) {
 /* Scatters along the last axis of a dense output, a row of updates per output row of at most
  * 8 KiB, stage each output row in the cache: copied from data, its updates applied in order,
  * written out once. Data [R, 1000] float32 (R = 40; 1100, past the 4 MiB where the rows are
- * written with streaming stores where the CPU gains by them: here with them, and without them
- * by memcpy and by the CPU's string copy, whatever the CPU), updates [R, 300] with duplicates
+ * written with streaming stores where the CPU gains by them: here under every store mode
+ * whatever the CPU, with them, without them by memcpy and by the CPU's string copy, and
+ * copied by the string copy but stored as usual, as on Zen 5), updates [R, 300] with duplicates
  * within each row, negative indices wrapped and out-of-range ones ignored, then clamped;
  * reductions none, add (whose float sums show the order), mul, max and mean (each row's counts
  * kept beside its stage), each with and without exclude_self (its identity placed in the stage
@@ -1187,7 +1188,7 @@ static void test_staged_rows(void** state) {
     tix_threadpool* pool = tix_threadpool_create(2);
     assert_non_null(pool);
     tix_executor executor = tix_threadpool_executor(pool);
-    for (int size = 0; size < 4; size++) { /* small; large: streaming, memcpy, string copies */
+    for (int size = 0; size < 6; size++) { /* small; large: each mode, 0 to 4 (tix__stores) */
         int64_t R = size > 0 ? 1100 : 40;
         tix__stores_choose(size - 1);
         float* data = malloc(sizeof(float) * (size_t)R * C);

@@ -69,6 +69,14 @@ void tix__gathers_choose(int paying);
 void tix__stores_choose(int mode); /* 0 streaming stores, 1 ordinary ones, -1 the CPU's */
 int64_t tix__block_bytes(void);
 int64_t tix__block_bytes_for(int64_t level2, bool half);
+enum tix__stores {
+    TIX__STORES_STREAMING = 0,
+    TIX__STORES_PLAIN,
+    TIX__STORES_STRING,
+    TIX__STORES_STREAMING_WIDE,
+    TIX__STORES_STREAMING_STRING
+};
+enum tix__stores tix__store_mode(void);
 
 /* Along axis 1, data [ROWS, WIDTH]; along axis 0, data [WIDTH, COLUMNS]. */
 enum { ROWS = 3, WIDTH = 300, COLUMNS = 1100 };
@@ -784,6 +792,27 @@ static void test_gathers_as_linux_sees_the_cpu(void** state) {
     assert_int_equal(tix__hardware_gathers(false), !amd);
 }
 
+/* The store mode the library takes (tix__stores) is the one for the processor Linux names:
+ * on AMD of family 26 (Zen 5) and later streaming stores with string copies and staged rows as
+ * usual, on Intel streaming stores but for short rows, elsewhere streaming stores. (Not under
+ * valgrind.) */
+static void test_stores_as_linux_sees_the_cpu(void** state) {
+    (void)state;
+    static char vendor[256], family[256];
+    if (!cpuinfo_line("vendor_id", vendor, sizeof vendor) ||
+        !cpuinfo_line("cpu family", family, sizeof family) || under_valgrind())
+        skip();
+    const char* number = strchr(family, ':');
+    assert_non_null(number);
+    bool amd = strstr(vendor, "AuthenticAMD") != NULL;
+    bool intel = strstr(vendor, "GenuineIntel") != NULL;
+    enum tix__stores want = amd && atoi(number + 1) >= 26 ? TIX__STORES_STREAMING_STRING
+                            : intel                       ? TIX__STORES_STREAMING_WIDE
+                                                          : TIX__STORES_STREAMING;
+    tix__stores_choose(-1);
+    assert_int_equal(tix__store_mode(), want);
+}
+
 /* The bytes of the second-level cache of CPU 0 as Linux's sysfs gives them, and in *sharing
  * how many CPUs share it; 0 where it does not say. */
 static int64_t level2_as_linux_sees_it(int* sharing) {
@@ -1151,6 +1180,7 @@ int main(void) {
         cmocka_unit_test(test_level_as_linux_sees_it),
         cmocka_unit_test(test_gathers_as_linux_sees_the_cpu),
         cmocka_unit_test(test_tiles_as_linux_sees_the_cpu),
+        cmocka_unit_test(test_stores_as_linux_sees_the_cpu),
         cmocka_unit_test(test_slow_gathers_leave_plain_rules),
         cmocka_unit_test(test_narrow_gathers_against_portable),
         cmocka_unit_test(test_streamed_gathers_against_plain),
