@@ -774,19 +774,34 @@ static void test_level_as_linux_sees_it(void** state) {
         assert_int_equal(tix__simd_level(), want);
 }
 
+/* The processor Linux names (not under valgrind, whose CPUID names another one): its vendor in
+ * *vendor (VENDOR_AMD, VENDOR_INTEL or VENDOR_OTHER) and its family; false where it cannot
+ * tell. */
+enum { VENDOR_OTHER, VENDOR_AMD, VENDOR_INTEL };
+static bool cpu_as_linux_sees_it(int* vendor, int* family) {
+    static char vendor_line[256], family_line[256];
+    if (!cpuinfo_line("vendor_id", vendor_line, sizeof vendor_line) ||
+        !cpuinfo_line("cpu family", family_line, sizeof family_line) || under_valgrind())
+        return false;
+    const char* number = strchr(family_line, ':');
+    assert_non_null(number);
+    *vendor = strstr(vendor_line, "AuthenticAMD") != NULL   ? VENDOR_AMD
+              : strstr(vendor_line, "GenuineIntel") != NULL ? VENDOR_INTEL
+                                                            : VENDOR_OTHER;
+    *family = atoi(number + 1);
+    return true;
+}
+
 /* The library loads the lanes of its gathers one by one (tix__hardware_gathers false) on the
  * processors Linux names AMD of a family before 26 (1Ah, Zen 5); on AMD of family 26 and later
  * all but those of AVX2's 4-byte gathers along dense indices (`dense4`); elsewhere none. (Not
  * under valgrind, whose CPUID names another processor.) */
 static void test_gathers_as_linux_sees_the_cpu(void** state) {
     (void)state;
-    static char vendor[256], family[256];
-    if (!cpuinfo_line("vendor_id", vendor, sizeof vendor) ||
-        !cpuinfo_line("cpu family", family, sizeof family) || under_valgrind())
+    int vendor, family;
+    if (!cpu_as_linux_sees_it(&vendor, &family))
         skip();
-    const char* number = strchr(family, ':');
-    assert_non_null(number);
-    bool amd = strstr(vendor, "AuthenticAMD") != NULL, zen5 = amd && atoi(number + 1) >= 26;
+    bool amd = vendor == VENDOR_AMD, zen5 = amd && family >= 26;
     tix__gathers_choose(-1);
     assert_int_equal(tix__hardware_gathers(true), !amd || zen5);
     assert_int_equal(tix__hardware_gathers(false), !amd);
@@ -798,17 +813,12 @@ static void test_gathers_as_linux_sees_the_cpu(void** state) {
  * valgrind.) */
 static void test_stores_as_linux_sees_the_cpu(void** state) {
     (void)state;
-    static char vendor[256], family[256];
-    if (!cpuinfo_line("vendor_id", vendor, sizeof vendor) ||
-        !cpuinfo_line("cpu family", family, sizeof family) || under_valgrind())
+    int vendor, family;
+    if (!cpu_as_linux_sees_it(&vendor, &family))
         skip();
-    const char* number = strchr(family, ':');
-    assert_non_null(number);
-    bool amd = strstr(vendor, "AuthenticAMD") != NULL;
-    bool intel = strstr(vendor, "GenuineIntel") != NULL;
-    enum tix__stores want = amd && atoi(number + 1) >= 26 ? TIX__STORES_STREAMING_STRING
-                            : intel                       ? TIX__STORES_STREAMING_WIDE
-                                                          : TIX__STORES_STREAMING;
+    enum tix__stores want = vendor == VENDOR_AMD && family >= 26 ? TIX__STORES_STREAMING_STRING
+                            : vendor == VENDOR_INTEL             ? TIX__STORES_STREAMING_WIDE
+                                                                 : TIX__STORES_STREAMING;
     tix__stores_choose(-1);
     assert_int_equal(tix__store_mode(), want);
 }
@@ -850,16 +860,11 @@ static int64_t level2_as_linux_sees_it(int* sharing) {
  * where the L2 is shared by more than two CPUs, which the library divides.) */
 static void test_tiles_as_linux_sees_the_cpu(void** state) {
     (void)state;
-    static char vendor[256], family[256];
-    int sharing = 0;
+    int vendor, family, sharing = 0;
     int64_t level2 = level2_as_linux_sees_it(&sharing);
-    if (!cpuinfo_line("vendor_id", vendor, sizeof vendor) ||
-        !cpuinfo_line("cpu family", family, sizeof family) || under_valgrind() || level2 == 0 ||
-        sharing > 2)
+    if (!cpu_as_linux_sees_it(&vendor, &family) || level2 == 0 || sharing > 2)
         skip();
-    const char* number = strchr(family, ':');
-    assert_non_null(number);
-    bool zen5 = strstr(vendor, "AuthenticAMD") != NULL && atoi(number + 1) >= 26;
+    bool zen5 = vendor == VENDOR_AMD && family >= 26;
     assert_int_equal(tix__block_bytes(), tix__block_bytes_for(level2, zen5));
 }
 
