@@ -735,10 +735,10 @@ static bool packs_tile(int64_t rows, int64_t tile_bytes, int64_t budget) {
 
 /* Whether `rows` positions `step` bytes apart take one set of L1, at least twice the lines it
  * holds, and their elements are of at most ALIASED_ELEMENT_MAX bytes: the set of a line is its
- * address over a line, modulo L1_SETS, the same for positions a multiple of 4 KiB apart. (Fewer rows, or closer ones, which spread over more sets, measured
- * no faster blocked: along axis 0 of [9, 1024] float32 1.14-1.18x the time; 2 KiB apart,
- * [64, 2048] int8 0.82-0.85x, [64, 512] float32 1.07-1.22x; 1 KiB apart, [200, 256] float32
- * 1.33-1.63x.) */
+ * address over a line, modulo L1_SETS, the same for positions a multiple of 4 KiB apart.
+ * (Fewer rows, or closer ones, which spread over more sets, measured no faster blocked: along
+ * axis 0 of [9, 1024] float32 1.14-1.18x the time; 2 KiB apart, [64, 2048] int8 0.82-0.85x,
+ * [64, 512] float32 1.07-1.22x; 1 KiB apart, [200, 256] float32 1.33-1.63x.) */
 static bool positions_alias(int64_t step, int64_t rows, int64_t element) {
     return element <= ALIASED_ELEMENT_MAX && step != 0 && step % (TIX__CACHE_LINE * L1_SETS) == 0 &&
            rows >= 2 * L1_WAYS;
