@@ -856,7 +856,7 @@ static int64_t level2_as_linux_sees_it(int* sharing) {
 
 /* The tiles of cache-blocked passes are what tix__block_bytes_for makes of the L2 that Linux
  * reports for CPU 0: half of it on AMD of family 26 (1Ah, Zen 5) and later, else a quarter
- * or half up to 256 KiB (on this host's 1 MiB of Zen 5: 512 KiB). (Not under valgrind, nor
+ * or half up to 256 KiB (on Zen 5's 1 MiB: 512 KiB). (Not under valgrind, nor
  * where the L2 is shared by more than two CPUs, which the library divides.) */
 static void test_tiles_as_linux_sees_the_cpu(void** state) {
     (void)state;
@@ -888,8 +888,9 @@ bool tix__gathers_offsets_move(size_t size);
  * the fill or the nearer end (the portable loop moves the rest faster): 64 elements by int64
  * indices all in range, moved whichever way the gathers go under the ignore and clamp rules,
  * and under the error rule only where they are hardware gathers: float32 along a dense axis
- * (AVX2: where all pay, or AVX2's 4-byte dense ones alone), and int8 along it and float32
- * each from another row of data [64, 64] (AVX-512F: where all pay). Where the gathers are
+ * (AVX2: where all pay, or AVX2's 4-byte dense ones alone), float64 along it (AVX2: where all
+ * pay), and int8 along it and float32 each from another row of data [64, 64] (AVX-512F: where
+ * all pay). Where the gathers are
  * slow, a packed tile's rows take them only under clamp, and the gathers along offsets take
  * 8-byte elements alone. */
 static void test_slow_gathers_leave_plain_rules(void** state) {
@@ -935,6 +936,17 @@ static void test_slow_gathers_leave_plain_rules(void** state) {
                 }
                 cases++;
             }
+        }
+        if (tix__simd_level() >= TIX__SIMD_AVX2) { /* float64 along a dense axis: AVX2's 8-byte
+                                                      gathers, under error only where all pay */
+            static double src64[N], dst64[N];
+            for (int k = 0; k < N; k++) src64[k] = k * 0.5;
+            memset(dst64, 0, sizeof dst64);
+            lanes l = {N, false, NULL, false, false, false};
+            int64_t moved = tix__gather_dense_simd((char*)dst64, (const char*)src64,
+                                                   (const char*)idx, N, 8, 8, &l);
+            assert_int_equal(moved, paying == ALL ? N : 0);
+            for (int64_t k = 0; k < moved; k++) assert_true(dst64[k] == src64[idx[k]]);
         }
         bool avx512 = tix__simd_level() >= TIX__SIMD_AVX512;
         assert_int_equal(tix__gathers_strided_move(4, false), avx512 && paying == ALL);
