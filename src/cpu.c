@@ -28,7 +28,12 @@
  * took 1.07-1.19x the time of ordinary stores (bench/row_stores.c; gather_rows_small 1.10-1.15x),
  * rows of 32 bytes 0.93-1.12x and of 64 0.68-0.88x. There the write-combining buffers that
  * streaming stores fill are the fill buffers that the reads wait on, and a line filled 16
- * bytes at a time holds one across four reads.
+ * bytes at a time holds one across four reads. On the Intel host of 2026-12-02 (family 6,
+ * 2 MiB of L2, 504 MiB of L3) a scatter's staged rows store as usual too, as on Zen 5:
+ * scatter_elements_unique took 0.80-0.83x the time at 1 and 2 threads with them so (under add
+ * 0.81-0.83x, max 0.84-0.86x, int32 indices 0.77-0.79x, float64 0.94-0.95x; bench/levels.c),
+ * while a reduction's runs, staged and streamed as the gathers' outputs, lost by ordinary
+ * stores (scatter_nd_rows under add and max 0.99-1.09x).
  *
  * AMD's hardware gathers before Zen 5 are microcode, slower than loading their lanes one by
  * one: on Zen 3 (family 19h, model 1), gather_elements_last took 1.09-1.25x the time of the
@@ -109,13 +114,14 @@ static unsigned cpu_amd_family(void) {
     return family;
 }
 
-/* AMD's family 1Ah and later: string copies beat memcpy, and a scatter's staged rows store
- * faster as usual than streamed. */
+/* AMD's family 1Ah and later: string copies beat memcpy (and short rows and staged rows store
+ * as on Intel). */
 static bool cpu_prefers_string_copies(void) {
     return cpu_amd_family() >= 0x1a;
 }
 
-/* Intel: a gather's rows shorter than 32 bytes store faster as usual than streamed. */
+/* Intel: a gather's rows shorter than 32 bytes and a scatter's staged rows store faster as
+ * usual than streamed. */
 static bool cpu_streams_short_rows(void) {
     return cpu_vendor() != VENDOR_INTEL;
 }
@@ -234,7 +240,7 @@ bool tix__streaming_rows(size_t bytes) {
 }
 
 bool tix__streaming_stages(void) {
-    return tix__streaming() && tix__store_mode() != TIX__STORES_STREAMING_STRING;
+    return tix__store_mode() == TIX__STORES_STREAMING;
 }
 
 bool tix__string_copies(void) {

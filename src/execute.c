@@ -66,7 +66,7 @@
  * Staged rows are written once and not read again by the call: with streaming stores when the
  * output passes STAGE_STREAM_BYTES, where the CPU gains by them (scatter_elements_unique, 16 MB,
  * on Zen 3: 0.84-0.89x the time with them, 0.92-1.03x without, against copying data first; not
- * on Zen 5, whose other outputs stream: tix__streaming_stages, cpu.c). */
+ * on Zen 5 and Intel, whose other outputs stream: tix__streaming_stages, cpu.c). */
 #define STAGE_BYTES 8192
 #define STAGE_STREAM_BYTES (4 * 1024 * 1024)
 /* Gathers write outputs past this with streaming stores, where the CPU gains by them: the line

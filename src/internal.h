@@ -328,9 +328,9 @@ typedef enum tix__stores {
     TIX__STORES_PLAIN,          /* ordinary stores; memcpy */
     TIX__STORES_STRING,         /* ordinary stores; rows of at least 512 bytes by `rep movsb` */
     TIX__STORES_STREAMING_WIDE, /* as STREAMING, but a gather's rows shorter than 32 bytes,
-                                   each stored between random reads, with ordinary stores */
-    TIX__STORES_STREAMING_STRING /* as STREAMING_WIDE, but a scatter's staged rows with
-                                    ordinary stores, and rows copied as STRING copies them */
+                                   each stored between random reads, and a scatter's staged
+                                   rows with ordinary stores */
+    TIX__STORES_STREAMING_STRING /* as STREAMING_WIDE, and rows copied as STRING copies them */
 } tix__stores;
 /* What pays on this CPU, unless tix__stores_choose said otherwise. */
 tix__stores tix__store_mode(void);
