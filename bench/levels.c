@@ -4,14 +4,16 @@
  * the paths it has), the gathers' way (hardware gathers, AVX2's of 4-byte elements along dense
  * indices alone, or loads one by one), the tiles of cache-blocked passes (KiB), and how large
  * outputs are stored (streaming stores, ordinary ones, ordinary ones with whole rows by the
- * CPU's string copy, streaming stores but for a gather's rows shorter than 32 bytes, or that
- * with whole rows by the string copy and a scatter's staged rows as usual). So a new host
+ * CPU's string copy, streaming stores but for a gather's rows shorter than 32 bytes and a
+ * scatter's staged rows, or that with whole rows by the string copy), and the lines a row
+ * gather prefetches ahead. So a new host
  * shows which of the choices made on others hold on it (docs/PERFORMANCE.md, the fourth
  * session of 2026-11-28). It calls the internal hooks of src/cpu.c, so it links the static
  * library.
  *
  * Each setting is a comma-separated list of simd=LEVEL, gathers=hardware|dense4|loads|cpu,
- * tile=KIB (0: the CPU's) and stores=streaming|plain|string|wide|wide-string|cpu; what a
+ * tile=KIB (0: the CPU's), stores=streaming|plain|string|wide|wide-string|cpu and
+ * prefetch=LINES (0: the CPU's); what a
  * setting does not name is as the CPU says. Each turn of a setting is an untimed call and
  * BLOCK timed ones (bench/turns.h), as in bench/options.c. Prints each setting's median and
  * minimum, and its median's ratio to the first setting's.
@@ -31,6 +33,7 @@ void tix__simd_limit(int most);
 void tix__gathers_choose(int pay);
 void tix__block_choose(int64_t bytes);
 void tix__stores_choose(int mode);
+void tix__prefetch_choose(int lines);
 
 enum { MAX_SETTINGS = 8, SIMD_ALL = 3 };
 
@@ -42,13 +45,14 @@ typedef struct setting {
     int64_t tile; /* for tix__block_choose: bytes, or 0 for the CPU's */
     int stores;   /* for tix__stores_choose: 0 streaming, 1 plain, 2 string, 3 wide, 4
                      wide-string, -1 the CPU's */
+    int prefetch; /* for tix__prefetch_choose: lines, or 0 for the CPU's */
 } setting;
 
 /* Parses `text` into *s; false where a part of it is not one of the forms above. */
 static bool parse_setting(const char* text, setting* s) {
     static const char* const levels[] = {"none", "avx2", "avx512", "fp16"};
     static const char* const stores[] = {"streaming", "plain", "string", "wide", "wide-string"};
-    *s = (setting){text, SIMD_ALL, -1, 0, -1};
+    *s = (setting){text, SIMD_ALL, -1, 0, -1, 0};
     char copy[128];
     if (strlen(text) >= sizeof copy) return false;
     strcpy(copy, text);
@@ -76,6 +80,8 @@ static bool parse_setting(const char* text, setting* s) {
             while (k < STORES && strcmp(value, stores[k]) != 0) k++;
             if (k == STORES && strcmp(value, "cpu") != 0) return false;
             s->stores = k == STORES ? -1 : k;
+        } else if (strcmp(part, "prefetch") == 0 && atoi(value) >= 0) {
+            s->prefetch = atoi(value);
         } else {
             return false;
         }
@@ -88,6 +94,7 @@ static void apply_setting(const setting* s) {
     tix__gathers_choose(s->gathers);
     tix__block_choose(s->tile);
     tix__stores_choose(s->stores);
+    tix__prefetch_choose(s->prefetch);
 }
 
 /* Way k: setting k of the array at `context`. */
@@ -120,7 +127,8 @@ int main(int argc, char** argv) {
                 "usage: levels [-q] [-t THREADS] [-n RUNS (1-%d)] [-b BLOCK] [-v VARIANT] "
                 "WORKLOAD SETTING... (at most %d; each simd=none|avx2|avx512|fp16, "
                 "gathers=hardware|dense4|loads|cpu, tile=KIB, "
-                "stores=streaming|plain|string|wide|wide-string|cpu, joined by commas)\n",
+                "stores=streaming|plain|string|wide|wide-string|cpu, prefetch=LINES, "
+                "joined by commas)\n",
                 BENCH_MAX_RUNS, MAX_SETTINGS);
         return 2;
     }

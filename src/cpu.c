@@ -2,7 +2,8 @@
  * (AVX2 with F16C, AVX-512F: the kernels of kernels/simd_x86.c, float16's conversions in
  * kernels/reduce.c; AVX512-FP16: float16's arithmetic there), how long copies store best
  * (the plans of execute.c, the row copies of kernels/move.c), whether its hardware gathers pay
- * (kernels/simd_x86.c) and the size of a cache-blocked gather's tiles. These answers are the
+ * (kernels/simd_x86.c), the size of a cache-blocked gather's tiles and how far ahead a row
+ * gather prefetches its rows (kernels/move.c). These answers are the
  * library's only global state; whichever they are, the results are the same bits, only the
  * time differs.
  *
@@ -63,7 +64,11 @@
  * 1.16-1.20x the time of gather_elements_first (float64 1.36-1.45x), and of scatters along
  * axis 0 of its shape, under add 1.01-1.04x (float64 1.19x), under none 1.11x; int8 under add
  * took 0.88-0.95x, float32 under max 0.96-0.98x (the Zen 5 of 2026-11-25 had found 512 KiB
- * 1.12-1.15x the time of the tiles of then). */
+ * 1.12-1.15x the time of the tiles of then). On the Intel host of 2026-12-02 (2 MiB of L2)
+ * 256 KiB took 1.00-1.04x the time of 512 KiB, 1 MiB 1.00x (gather_elements_first).
+ *
+ * The fifth, the lines of random rows a row gather keeps prefetched ahead, is 128 but on Intel,
+ * where it is 32 (kernels/move.c has the figures). */
 #include <stdatomic.h>
 
 #include "internal.h"
@@ -126,6 +131,11 @@ static bool cpu_streams_short_rows(void) {
     return cpu_vendor() != VENDOR_INTEL;
 }
 
+/* The lines a row gather prefetches ahead: Intel's first level has fewer slots for misses. */
+static int cpu_prefetch_lines(void) {
+    return cpu_vendor() == VENDOR_INTEL ? 32 : 128;
+}
+
 /* Which hardware gathers beat loading their lanes one by one: on AMD before family 1Ah none
  * (microcode), on family 1Ah AVX2's of 4-byte elements along dense indices alone. */
 static int cpu_gathers(void) {
@@ -178,6 +188,10 @@ static bool cpu_streams_short_rows(void) {
     return true;
 }
 
+static int cpu_prefetch_lines(void) {
+    return 128;
+}
+
 static int cpu_gathers(void) {
     return TIX__GATHERS_ALL; /* (no hardware gathers) */
 }
@@ -188,11 +202,12 @@ static size_t cpu_level2_bytes(void) {
 #endif
 
 /* Each answer: -1 not asked yet, else the answer (a tix__simd, a tix__stores, a tix__gathers,
- * and KiB). */
+ * KiB, and lines). */
 static atomic_int simd_state = -1;
 static atomic_int stores_state = -1;
 static atomic_int gathers_state = -1;
 static atomic_int block_state = -1;
+static atomic_int prefetch_state = -1;
 
 /* The cached answer in *state, asking `probe` the first time. */
 static int answer(atomic_int* state, int (*probe)(void)) {
@@ -276,4 +291,12 @@ int64_t tix__block_bytes_for(int64_t level2, bool half) {
 void tix__block_choose(int64_t bytes) {
     atomic_store_explicit(&block_state, bytes > 0 ? (int)(bytes / 1024) : -1,
                           memory_order_relaxed);
+}
+
+int64_t tix__prefetch_lines(void) {
+    return answer(&prefetch_state, cpu_prefetch_lines);
+}
+
+void tix__prefetch_choose(int lines) {
+    atomic_store_explicit(&prefetch_state, lines > 0 ? lines : -1, memory_order_relaxed);
 }

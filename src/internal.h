@@ -371,6 +371,12 @@ int64_t tix__block_bytes_for(int64_t level2, bool half);
 /* Bytes (a multiple of 1 KiB), or 0: as the CPU says (for the tests that pin the tiles; not
  * thread-safe against running calls). */
 void tix__block_choose(int64_t bytes);
+/* The lines of random rows a row gather keeps prefetched ahead of its copy (kernels/move.c), as
+ * the CPU says unless tix__prefetch_choose said otherwise: 32 on Intel, 128 elsewhere. */
+int64_t tix__prefetch_lines(void);
+/* Lines (> 0), or 0: as the CPU says (for the tests and bench/levels.c; not thread-safe against
+ * running calls). */
+void tix__prefetch_choose(int lines);
 
 /* ---- kernels/simd_x86.c: SIMD paths chosen at run time ---- */
 /* How the hardware gathers of dense indices treat their lanes: positions in [0, bound) are in

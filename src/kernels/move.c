@@ -8,14 +8,16 @@
 #include "../internal.h"
 #include "scatter_fused.h"
 
-/* A row gather prefetches every line of the rows it will read, this many lines ahead (a row
- * shorter than a line counted as one): enough lines in flight to cover the memory latency.
- * Rows of FAR_MIN_ROW bytes or more go two ahead, the far prefetch below taking the rest. On
- * Zen 5 (2026-12-02), against 2 KiB of rows ahead: 64-byte rows (gather_nd_pairs) 0.63-0.64x
- * the time at 1 thread, 0.72-0.89x at 2; 128-byte rows (gather_mid_axis) 0.53-0.56x and
- * 0.77-0.82x; 16-byte rows (gather_rows_small, 128 ahead either way) as before; 1 KiB rows
- * eight ahead instead of two lost (gather_rows 1.03-1.05x at 2 threads), so they stay. */
-enum { PREFETCH_LINES = 128 };
+/* A row gather prefetches every line of the rows it will read tix__prefetch_lines() lines
+ * ahead (cpu.c; a row shorter than a line counted as one): enough lines in flight to cover the
+ * memory latency. Rows of FAR_MIN_ROW bytes or more go two ahead, the far prefetch below taking
+ * the rest. On Zen 5 (2026-12-02), 128 lines against 2 KiB of rows ahead: 64-byte rows
+ * (gather_nd_pairs) 0.63-0.64x the time at 1 thread, 0.72-0.89x at 2; 128-byte rows
+ * (gather_mid_axis) 0.53-0.56x and 0.77-0.82x; 16-byte rows (gather_rows_small, 128 ahead
+ * either way) as before; 1 KiB rows eight ahead instead of two lost (gather_rows 1.03-1.05x at
+ * 2 threads), so they stay. On Intel (2026-12-02, bench/levels.c prefetch=), 128 lines took
+ * 1.05-1.08x the time of 32 along gather_nd_pairs (16 to 48 level; 8 1.10-1.12x), 1.02-1.03x
+ * along gather_rows_small: its first level has fewer slots for misses in flight to fill. */
 /* Rows of at least FAR_MIN_ROW bytes, which go only two ahead, are also
  * prefetched into the outer caches FAR_BYTES ahead (gather_rows: 0.81-0.93x the time;
  * scatter_nd_rows 0.96x): more rows on their way from memory at once than the first level's
@@ -448,11 +450,12 @@ TIX__TEMPLATE int64_t gather_tile(char* dst, int64_t dst_row, const char* src,
     return m;
 }
 
-/* The rows ahead that a row copy prefetches: PREFETCH_LINES, or two of FAR_MIN_ROW bytes or
- * more. */
+/* The rows ahead that a row copy prefetches: tix__prefetch_lines() lines of them (at least
+ * one row), or two of FAR_MIN_ROW bytes or more. */
 static int64_t rows_ahead(size_t bytes) {
     int64_t lines = (int64_t)((bytes + TIX__CACHE_LINE - 1) / TIX__CACHE_LINE);
-    return bytes >= FAR_MIN_ROW ? 2 : PREFETCH_LINES / lines;
+    int64_t rows = tix__prefetch_lines() / lines;
+    return bytes >= FAR_MIN_ROW ? 2 : rows > 1 ? rows : 1;
 }
 
 /* The row ahead that a row copy prefetches into the outer caches (FAR_BYTES, and beyond

@@ -1,7 +1,8 @@
 /* tix_gather and tix_gather_shape: the ONNX Gather-1/11/13 and OpenVINO Gather-8 worked
  * examples, scalar indices, zero-size dimensions, negative axis and indices, batch_dims, every
  * out-of-range mode, every index dtype, strided views, every dtype, shape inference, the
- * shortest loop of small rows, and rows read in order within their bounds. */
+ * shortest loop of small rows, rows read in order within their bounds, and rows prefetched at
+ * any distance. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
 #include <sys/mman.h>
 #include <unistd.h>
@@ -16,6 +17,8 @@ bool tix__streaming(void);
 bool tix__streaming_rows(size_t bytes);
 bool tix__streaming_stages(void);
 bool tix__string_copies(void);
+/* (the lines a row gather prefetches ahead, or 0: the CPU's) */
+void tix__prefetch_choose(int lines);
 
 /* ONNX Gather-1/11/13, first example: axis 0, 2-D indices. */
 static void test_onnx_gather_example_axis0(void** state) {
@@ -1252,6 +1255,55 @@ static void test_rows_read_in_order(void** state) {
     assert_int_equal(calls, 8);
 }
 
+/* Row gathers prefetch their rows tix__prefetch_choose's lines ahead (the CPU's: 32 or 128),
+ * which changes no result: rows of 4 bytes to 1 KiB (the shortest loop's, the row copies' and
+ * those prefetched far too), int64 indices with negatives among them, at 1, 3, 32, 128 and
+ * 5000 lines (more rows than the call has), serially and on a pool of 2, against a plain loop. */
+static void test_rows_prefetched_any_distance(void** state) {
+    (void)state;
+    enum { T = 700, M = 1500, KMAX = 256 };
+    static const int64_t widths[] = {1, 4, 16, 100, 128, 256};
+    static const int lines[] = {1, 3, 32, 128, 5000};
+    float* data = malloc(sizeof(float) * T * KMAX);
+    float* out = malloc(sizeof(float) * M * KMAX);
+    float* want = malloc(sizeof(float) * M * KMAX);
+    static int64_t idx[M];
+    assert_true(data && out && want);
+    for (int64_t e = 0; e < T * KMAX; e++) data[e] = (float)e;
+    for (int64_t r = 0; r < M; r++) idx[r] = r % 9 == 4 ? -1 - r * 31 % T : r * 7919 % T;
+    tix_threadpool* pool = tix_threadpool_create(2);
+    assert_non_null(pool);
+    tix_executor executor = tix_threadpool_executor(pool);
+    int calls = 0;
+    for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++) {
+        int64_t k = widths[w];
+        tix_tensor d = UT_T(data, DT_F32, T, k);
+        tix_tensor i = UT_T(idx, DT_I64, M);
+        tix_tensor o = UT_T(out, DT_F32, M, k);
+        for (int64_t r = 0; r < M; r++) {
+            int64_t at = idx[r] < 0 ? idx[r] + T : idx[r];
+            memcpy(want + r * k, data + at * k, sizeof(float) * (size_t)k);
+        }
+        for (size_t l = 0; l < sizeof lines / sizeof lines[0]; l++) {
+            tix__prefetch_choose(lines[l]);
+            for (int threads = 1; threads <= 2; threads++) {
+                tix_options opt = ut_opts();
+                opt.executor = threads == 2 ? &executor : NULL;
+                memset(out, 0, sizeof(float) * M * (size_t)k);
+                EXPECT_OK(tix_gather(&d, &i, 0, 0, &o, &opt));
+                assert_memory_equal(out, want, sizeof(float) * M * (size_t)k);
+                calls++;
+            }
+        }
+    }
+    tix__prefetch_choose(0);
+    tix_threadpool_destroy(pool);
+    free(data);
+    free(out);
+    free(want);
+    assert_int_equal(calls, 6 * 5 * 2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_onnx_gather_example_axis0),
@@ -1278,6 +1330,7 @@ int main(void) {
         cmocka_unit_test(test_rows_stream_by_mode),
         cmocka_unit_test(test_rows_sharing_indices),
         cmocka_unit_test(test_rows_read_in_order),
+        cmocka_unit_test(test_rows_prefetched_any_distance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -69,6 +69,8 @@ void tix__gathers_choose(int paying);
 void tix__stores_choose(int mode); /* 0 streaming stores, 1 ordinary ones, -1 the CPU's */
 int64_t tix__block_bytes(void);
 int64_t tix__block_bytes_for(int64_t level2, bool half);
+int64_t tix__prefetch_lines(void);
+void tix__prefetch_choose(int lines);
 enum tix__stores {
     TIX__STORES_STREAMING = 0,
     TIX__STORES_PLAIN,
@@ -868,6 +870,22 @@ static void test_tiles_as_linux_sees_the_cpu(void** state) {
     assert_int_equal(tix__block_bytes(), tix__block_bytes_for(level2, zen5));
 }
 
+/* A row gather prefetches 32 lines ahead on Intel, 128 elsewhere; tix__prefetch_choose pins
+ * the lines and 0 gives the CPU's back. */
+static void test_prefetch_as_linux_sees_the_cpu(void** state) {
+    (void)state;
+    int vendor, family;
+    if (!cpu_as_linux_sees_it(&vendor, &family))
+        skip();
+    tix__prefetch_choose(0);
+    int64_t cpus = tix__prefetch_lines();
+    assert_int_equal(cpus, vendor == VENDOR_INTEL ? 32 : 128);
+    tix__prefetch_choose(7);
+    assert_int_equal(tix__prefetch_lines(), 7);
+    tix__prefetch_choose(0);
+    assert_int_equal(tix__prefetch_lines(), cpus);
+}
+
 /* internal.h's tix__lanes, and the start of the dense gathers that takes it */
 typedef struct lanes {
     int64_t bound;
@@ -1197,6 +1215,7 @@ int main(void) {
         cmocka_unit_test(test_level_as_linux_sees_it),
         cmocka_unit_test(test_gathers_as_linux_sees_the_cpu),
         cmocka_unit_test(test_tiles_as_linux_sees_the_cpu),
+        cmocka_unit_test(test_prefetch_as_linux_sees_the_cpu),
         cmocka_unit_test(test_stores_as_linux_sees_the_cpu),
         cmocka_unit_test(test_slow_gathers_leave_plain_rules),
         cmocka_unit_test(test_narrow_gathers_against_portable),
