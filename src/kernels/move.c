@@ -19,10 +19,13 @@
  * 1.05-1.08x the time of 32 along gather_nd_pairs (16 to 48 level; 8 1.10-1.12x), 1.02-1.03x
  * along gather_rows_small: its first level has fewer slots for misses in flight to fill. */
 /* Rows of at least FAR_MIN_ROW bytes, which go only two ahead, are also
- * prefetched into the outer caches FAR_BYTES ahead (gather_rows: 0.81-0.93x the time;
- * scatter_nd_rows 0.96x): more rows on their way from memory at once than the first level's
- * slots for misses allow. Shorter rows lost by it (1.17-1.5x: twice the prefetches). */
-enum { FAR_BYTES = 6144, FAR_MIN_ROW = 512 };
+ * prefetched into the outer caches FAR_BYTES ahead (6 KiB against none: gather_rows 0.81-0.93x
+ * the time; scatter_nd_rows 0.96x): more rows on their way from memory at once than the first
+ * level's slots for misses allow. Shorter rows lost by it (1.17-1.5x: twice the prefetches).
+ * 24 KiB against 6 (2026-12-03): on Intel, gather_rows 0.83-0.88x at 1 thread and 0.92-0.96x
+ * at 2, scatter_nd_rows 0.97-0.98x and 0.99-1.00x (12 KiB 0.99x, 32 and 48 KiB no better than
+ * 24); on Zen 5, 12 and 24 KiB were within the noise. */
+enum { FAR_BYTES = 24576, FAR_MIN_ROW = 512 };
 /* Rows shorter than this gain nothing from streaming stores (they fill partial lines). */
 enum { STREAM_MIN_ROW = 64 };
 /* Blocks shorter than this are not worth the start-up of a string copy (measured at 1 and 4 KiB
