@@ -128,6 +128,13 @@ int64_t tix__resolve_index(const char* p, int64_t size, const tix__index_rule* r
  * array; a real offset is bounded by the view checks and never reaches it. */
 #define TIX__SKIP INT64_MIN
 
+/* The source of element i of a dense gather along offsets (gather_elements): the fill where its
+ * offset is TIX__SKIP, when `checked` (a constant at every use); unchecked, none is. */
+TIX__TEMPLATE const char* tix__offset_source(const char* src, const int64_t* offsets, int64_t i,
+                                             const char* fill, bool checked) {
+    return !checked || offsets[i] != TIX__SKIP ? src + offsets[i] : fill;
+}
+
 /* How tuples of indices become byte offsets into one operand: sum over components t of
  * position_t * step[t], where position_t is the resolved value of component t. */
 typedef struct tix__tuples {
@@ -411,7 +418,8 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
                                  int64_t step, size_t size, size_t width, tix__lanes* lanes);
 /* The start of a dense element gather along byte offsets resolved beforehand
  * (dst[i] = src[offsets[i]], the element at `fill` where an offset is TIX__SKIP; fill may be
- * NULL where none is), elements of 1 to 8 bytes, with AVX-512 hardware gathers where
+ * NULL where none is), elements of 1 to 8 bytes, with AVX-512 hardware gathers, or for 4-byte
+ * elements where those are not taken AVX2 loads put together in vectors, as
  * tix__gathers_offsets_move says: moves whole vectors of elements and returns how many (0
  * elsewhere); the portable loop does the rest. Where `stream`, the vectors of 4- and 8-byte
  * elements go out with streaming stores where dst is aligned to them (the caller fences). */
@@ -422,8 +430,9 @@ int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offs
  * the hardware gathers are slow, tix__hardware_gathers, lenient lanes alone). Where not, a
  * packed tile's rows go to the portable loop at once. */
 bool tix__gathers_strided_move(size_t size, bool lenient);
-/* Whether tix__gather_offsets_simd moves elements of `size` bytes on this CPU (AVX-512F; 1, 2,
- * 4 or 8 bytes, and where the hardware gathers are slow, 8 bytes alone). Where not, a gather
+/* Whether tix__gather_offsets_simd moves elements of `size` bytes on this CPU (AVX-512F's
+ * gathers: 1, 2, 4 or 8 bytes, and where the hardware gathers are slow, 8 bytes alone; AVX2's
+ * loads: 4 bytes, wherever those gathers do not take them). Where not, a gather
  * kernel without the call is chosen (rows that share their indices would call it for every
  * piece of a row). */
 bool tix__gathers_offsets_move(size_t size);

@@ -149,13 +149,6 @@ TIX__TEMPLATE void move_row(char* dst, int64_t ds, const char* src, int64_t ss, 
     for (int64_t i = 0; i < n; i++) memcpy(dst + i * ds, src + i * ss, size);
 }
 
-/* The source of element i of a dense gather along offsets (gather_elements): the fill where its
- * offset is TIX__SKIP, when `checked` (a constant at every use); unchecked, none is. */
-TIX__TEMPLATE const char* offset_source(const char* src, const int64_t* offsets, int64_t i,
-                                        const char* fill, bool checked) {
-    return !checked || offsets[i] != TIX__SKIP ? src + offsets[i] : fill;
-}
-
 /* Elements [i, n) of a dense gather along offsets, four a turn (gather_last_axis, checked: 8.3
  * instructions an element a turn apiece, 6.9 four a turn; unchecked 4.25); where `streaming`
  * (4- and 8-byte elements), each four by put_four once dst is aligned to 16 bytes (up to three
@@ -165,15 +158,16 @@ TIX__TEMPLATE void gather_dense(char* dst, const char* src, const int64_t* offse
                                 bool streaming) {
     const int64_t bytes = (int64_t)size;
     for (int k = 0; streaming && k < 3 && i < n && (uintptr_t)(dst + i * bytes) % 16 != 0; k++) {
-        put_bytes(dst + i * bytes, offset_source(src, offsets, i, fill, checked), size, true);
+        put_bytes(dst + i * bytes, tix__offset_source(src, offsets, i, fill, checked), size,
+                  true);
         i++;
     }
     bool grouped = streaming && (uintptr_t)(dst + i * bytes) % 16 == 0;
     for (; i + 4 <= n; i += 4) {
-        const char* a = offset_source(src, offsets, i, fill, checked);
-        const char* b = offset_source(src, offsets, i + 1, fill, checked);
-        const char* c = offset_source(src, offsets, i + 2, fill, checked);
-        const char* d = offset_source(src, offsets, i + 3, fill, checked);
+        const char* a = tix__offset_source(src, offsets, i, fill, checked);
+        const char* b = tix__offset_source(src, offsets, i + 1, fill, checked);
+        const char* c = tix__offset_source(src, offsets, i + 2, fill, checked);
+        const char* d = tix__offset_source(src, offsets, i + 3, fill, checked);
         if (grouped) {
             put_four(dst + i * bytes, a, b, c, d, size);
         } else {
@@ -184,18 +178,19 @@ TIX__TEMPLATE void gather_dense(char* dst, const char* src, const int64_t* offse
         }
     }
     for (; i < n; i++)
-        put_bytes(dst + i * bytes, offset_source(src, offsets, i, fill, checked), size, streaming);
+        put_bytes(dst + i * bytes, tix__offset_source(src, offsets, i, fill, checked), size,
+                  streaming);
 }
 
 /* dst[i * ds] = src[offsets[i] + i * ss], or fill (NULL: no offset is TIX__SKIP): a tuple per
  * element. The common case, a dense output reading along the indexed axis only (ss = 0), gets a
- * loop of its own, started by hardware gathers where `vectors` says the CPU has them for the
- * size, and stores with streaming stores where `streaming` (the caller fences). */
+ * loop of its own, started by whole vectors (hardware gathers, or AVX2 loads put together)
+ * where `vectors` says the CPU moves them for the size, and stores with streaming stores where `streaming` (the caller fences). */
 TIX__TEMPLATE void gather_elements(char* dst, int64_t ds, const char* src, int64_t ss,
                                    const int64_t* offsets, int64_t n, const char* fill,
                                    size_t size, bool vectors, bool streaming) {
     if (ss == 0 && ds == (int64_t)size) {
-        /* hardware gathers first, where a row holds a vector's worth */
+        /* whole vectors first, where a row holds a vector's worth */
         int64_t i = vectors && n >= 8
                         ? tix__gather_offsets_simd(dst, src, offsets, n, size, fill, streaming)
                         : 0;
@@ -652,7 +647,7 @@ TIX__TEMPLATE int64_t gather_rows_fused_any(char* dst, int64_t dst_row, const ch
                              bytes, width, false, false, false);
 }
 
-/* The gathers along offsets of an element size, with hardware gathers first and without;
+/* The gathers along offsets of an element size, with whole vectors first and without;
  * `mode` is `stored` or `streamed` (4 and 8 bytes). */
 #define GATHER_INSTANCES(size, mode, streaming)                                                   \
     static void gather_##size##_##mode(char* dst, int64_t ds, const char* src, int64_t ss,       \

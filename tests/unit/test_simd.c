@@ -41,7 +41,8 @@
  * test_gathers_as_linux_sees_the_cpu checks which way the library takes; that way the
  * gathers, AVX2's and AVX-512's, start only where a lane would take the fill or the nearer
  * end, and along offsets only for 8-byte elements: test_slow_gathers_leave_plain_rules, with
- * Zen 5's way between.
+ * Zen 5's way between. Along offsets, 4-byte elements then go by AVX2 loads put together in
+ * vectors: test_offsets_loaded_where_gathers_are_slow.
  *
  * Into outputs past 4 MiB the element gathers store with streaming stores (4- and 8-byte
  * elements; each vector where the output is aligned to it, else each element):
@@ -910,7 +911,7 @@ bool tix__gathers_offsets_move(size_t size);
  * pay), and int8 along it and float32 each from another row of data [64, 64] (AVX-512F: where
  * all pay). Where the gathers are
  * slow, a packed tile's rows take them only under clamp, and the gathers along offsets take
- * 8-byte elements alone. */
+ * 8-byte elements alone (4-byte ones go by loads instead, with AVX2). */
 static void test_slow_gathers_leave_plain_rules(void** state) {
     (void)state;
     enum { N = 64, DENSE_F32, DENSE_I8, STRIDED_F32 };
@@ -969,7 +970,7 @@ static void test_slow_gathers_leave_plain_rules(void** state) {
         bool avx512 = tix__simd_level() >= TIX__SIMD_AVX512;
         assert_int_equal(tix__gathers_strided_move(4, false), avx512 && paying == ALL);
         assert_int_equal(tix__gathers_strided_move(4, true), avx512);
-        assert_int_equal(tix__gathers_offsets_move(4), avx512 && paying == ALL);
+        assert_int_equal(tix__gathers_offsets_move(4), tix__simd_level() >= TIX__SIMD_AVX2);
         assert_int_equal(tix__gathers_offsets_move(1), avx512 && paying == ALL);
         assert_int_equal(tix__gathers_offsets_move(8), avx512);
         assert_false(tix__gathers_offsets_move(16));
@@ -980,6 +981,61 @@ static void test_slow_gathers_leave_plain_rules(void** state) {
                                                                    : 0);
 }
 
+
+int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
+                                 size_t size, const char* fill, bool stream);
+void tix__stream_fence(void);
+
+/* Along byte offsets, 4-byte elements go eight at a time by AVX2 loads put together in vectors
+ * wherever the hardware gathers are not taken there (each way of tix__gathers_choose, AVX2 and
+ * AVX-512F): 37 float32 by offsets forwards and backwards from the middle of the source, one in
+ * five TIX__SKIP where a fill is given (none otherwise), into an output aligned to 32 bytes with
+ * streaming stores and one element past it with ordinary ones. The call moves the whole vectors,
+ * 32 elements, each the source's or the fill, and leaves the last five to the portable loop. */
+static void test_offsets_loaded_where_gathers_are_slow(void** state) {
+    (void)state;
+    enum { N = 37, MOVED = 32, SOURCE = 101 };
+    static float src[SOURCE], block[N + 16] __attribute__((aligned(32)));
+    int64_t offsets[N];
+    for (int k = 0; k < SOURCE; k++) src[k] = 0.5f + (float)k;
+    static const float fill = -7.0f;
+    int cases = 0;
+    for (int level = SIMD_AVX2; level <= SIMD_AVX512; level++) {
+        tix__simd_limit(level);
+        if ((int)tix__simd_level() < level) continue;
+        for (int paying = 0; paying <= 2; paying++) { /* none, all, AVX2's dense 4-byte ones */
+            tix__gathers_choose(paying);
+            for (int filled = 0; filled < 2; filled++) {
+                for (int k = 0; k < N; k++) { /* positions 50 + (k * 23 % 101 - 50) */
+                    int64_t position = k * 23 % SOURCE;
+                    offsets[k] = filled && k % 5 == 2 ? INT64_MIN : (position - 50) * 4;
+                }
+                for (int shifted = 0; shifted < 2; shifted++) {
+                    float* dst = block + shifted;
+                    for (int k = 0; k < N + 16; k++) block[k] = 99.0f;
+                    int64_t moved = tix__gather_offsets_simd(
+                        (char*)dst, (const char*)&src[50], offsets, N, 4,
+                        filled ? (const char*)&fill : NULL, !shifted);
+                    tix__stream_fence();
+                    assert_int_equal(moved, MOVED);
+                    for (int k = 0; k < N; k++) {
+                        float want = k >= MOVED                 ? 99.0f
+                                     : offsets[k] == INT64_MIN ? fill
+                                                                : src[50 + offsets[k] / 4];
+                        assert_true(dst[k] == want);
+                    }
+                    assert_true(block[0] == (shifted ? 99.0f : dst[0]));
+                    cases++;
+                }
+            }
+        }
+    }
+    tix__simd_limit(SIMD_LEVELS);
+    tix__gathers_choose(-1);
+    assert_int_equal(cases, tix__simd_level() >= TIX__SIMD_AVX512 ? 24
+                            : tix__simd_level() >= TIX__SIMD_AVX2  ? 12
+                                                                   : 0);
+}
 /* Data [ROWS, NARROW] of int8 or float16: tix_gather along axis 1 by indices [n] that its rows
  * share, tix_gather_elements along axis 1 by indices [ROWS, n] (row r: the same, rotated by r)
  * and along axis 0 (each element from another row), with the fill where the ignore rule drops
@@ -1167,9 +1223,8 @@ static void test_streamed_gathers_against_plain(void** state) {
     assert_int_equal(cases, 3 * 3 * 2 * (2 + 4 + 4));
 }
 
-/* internal.h's block copy, and the fence its streaming stores need */
+/* internal.h's block copy (its streaming stores fenced by tix__stream_fence, above) */
 void tix__copy_block(char* dst, const char* src, size_t bytes, bool streaming);
-void tix__stream_fence(void);
 
 /* Streaming copies of two lines or more go out by 32-byte stores where the CPU has AVX2 and the
  * destination is aligned to 32 bytes (tix__stream_lines_simd), else by 16-byte ones: blocks of
@@ -1218,6 +1273,7 @@ int main(void) {
         cmocka_unit_test(test_prefetch_as_linux_sees_the_cpu),
         cmocka_unit_test(test_stores_as_linux_sees_the_cpu),
         cmocka_unit_test(test_slow_gathers_leave_plain_rules),
+        cmocka_unit_test(test_offsets_loaded_where_gathers_are_slow),
         cmocka_unit_test(test_narrow_gathers_against_portable),
         cmocka_unit_test(test_streamed_gathers_against_plain),
         cmocka_unit_test(test_streaming_copies),
