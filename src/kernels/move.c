@@ -185,7 +185,8 @@ TIX__TEMPLATE void gather_dense(char* dst, const char* src, const int64_t* offse
 /* dst[i * ds] = src[offsets[i] + i * ss], or fill (NULL: no offset is TIX__SKIP): a tuple per
  * element. The common case, a dense output reading along the indexed axis only (ss = 0), gets a
  * loop of its own, started by whole vectors (hardware gathers, or AVX2 loads put together)
- * where `vectors` says the CPU moves them for the size, and stores with streaming stores where `streaming` (the caller fences). */
+ * where `vectors` says the CPU moves them for the size, and stores with streaming stores where
+ * `streaming` (the caller fences). */
 TIX__TEMPLATE void gather_elements(char* dst, int64_t ds, const char* src, int64_t ss,
                                    const int64_t* offsets, int64_t n, const char* fill,
                                    size_t size, bool vectors, bool streaming) {

@@ -981,7 +981,6 @@ static void test_slow_gathers_leave_plain_rules(void** state) {
                                                                    : 0);
 }
 
-
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                  size_t size, const char* fill, bool stream);
 void tix__stream_fence(void);
@@ -1036,6 +1035,7 @@ static void test_offsets_loaded_where_gathers_are_slow(void** state) {
                             : tix__simd_level() >= TIX__SIMD_AVX2  ? 12
                                                                    : 0);
 }
+
 /* Data [ROWS, NARROW] of int8 or float16: tix_gather along axis 1 by indices [n] that its rows
  * share, tix_gather_elements along axis 1 by indices [ROWS, n] (row r: the same, rotated by r)
  * and along axis 0 (each element from another row), with the fill where the ignore rule drops
