@@ -422,8 +422,8 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
  * elements where those are not taken AVX2 loads put together in vectors, as
  * tix__gathers_offsets_move says: moves whole vectors of elements and returns how many (0
  * elsewhere); the portable loop does the rest. Where `stream`, the vectors of 4- and 8-byte
- * elements go out with streaming stores where dst is aligned to them (the loads of 4-byte ones
- * first store up to seven elements one by one till it is; the caller fences). */
+ * elements go out with streaming stores, the elements before dst's first boundary of a vector
+ * one by one (the caller fences). */
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                  size_t size, const char* fill, bool stream);
 /* Whether tix__gather_strided_simd moves elements of `size` bytes on this CPU for lanes that

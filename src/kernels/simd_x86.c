@@ -773,28 +773,38 @@ AVX2_LOOP int64_t offsets4_loads_loop(char* dst, const char* src, const int64_t*
     return i;
 }
 
-/* offsets4_loads_loop in a copy for each of checked (a fill given) and stream. Where
- * `stream`, the elements before dst's first 32-byte boundary (up to seven) go first, a
- * streaming store each, so that the vectors after them stream too (an output aligned to 16
- * bytes alone, as malloc's large blocks are). */
+/* offsets4_loads_loop in a copy for each of checked (a fill given) and stream. */
 __attribute__((target("avx2"))) static int64_t offsets4_loads(char* dst, const char* src,
                                                               const int64_t* offsets, int64_t n,
                                                               const char* fill, bool stream) {
-    int64_t i = 0;
-    for (; stream && i < 7 && i < n && (uintptr_t)(dst + i * 4) % 32 != 0; i++) {
-        int32_t e;
-        memcpy(&e, tix__offset_source(src, offsets, i, fill, fill != NULL), 4);
-        _mm_stream_si32((int*)(void*)(dst + i * 4), e);
-    }
-    char* d = dst + i * 4;
-    const int64_t* o = offsets + i;
-    bool aligned = stream && (uintptr_t)d % 32 == 0;
     if (fill != NULL) {
-        return i + (aligned ? offsets4_loads_loop(d, src, o, n - i, fill, true, true)
-                            : offsets4_loads_loop(d, src, o, n - i, fill, true, false));
+        return stream ? offsets4_loads_loop(dst, src, offsets, n, fill, true, true)
+                      : offsets4_loads_loop(dst, src, offsets, n, fill, true, false);
     }
-    return i + (aligned ? offsets4_loads_loop(d, src, o, n - i, NULL, false, true)
-                        : offsets4_loads_loop(d, src, o, n - i, NULL, false, false));
+    return stream ? offsets4_loads_loop(dst, src, offsets, n, NULL, false, true)
+                  : offsets4_loads_loop(dst, src, offsets, n, NULL, false, false);
+}
+
+/* The elements along offsets before dst's first boundary of `vector` bytes (at most a vector's
+ * worth less one), each by a streaming store of its own, so that the vectors after them stream
+ * too into an output aligned to less (malloc's large blocks: 16 bytes): how many. */
+static int64_t stream_to_boundary(char* dst, const char* src, const int64_t* offsets, int64_t n,
+                                  size_t size, const char* fill, size_t vector) {
+    int64_t i = 0;
+    const int64_t most = (int64_t)(vector / size) - 1, bytes = (int64_t)size;
+    for (; i < n && i < most && (uintptr_t)(dst + i * bytes) % vector != 0; i++) {
+        const char* from = tix__offset_source(src, offsets, i, fill, fill != NULL);
+        if (size == 4) {
+            int32_t e;
+            memcpy(&e, from, 4);
+            _mm_stream_si32((int*)(void*)(dst + i * bytes), e);
+        } else {
+            long long e;
+            memcpy(&e, from, 8);
+            _mm_stream_si64((long long*)(void*)(dst + i * bytes), e);
+        }
+    }
+    return i;
 }
 
 /* Whether AVX-512's hardware gathers take elements of `size` bytes along offsets. (Where they
@@ -817,15 +827,20 @@ bool tix__gathers_offsets_move(size_t size) {
 
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                  size_t size, const char* fill, bool stream) {
-    if (offsets_loaded(size))
-        return offsets4_loads(dst, src, offsets, n, fill, stream);
-    if (!offsets_gathered(size))
+    bool loaded = offsets_loaded(size);
+    if (!loaded && !offsets_gathered(size))
         return 0;
+    if (size != 4 && size != 8)
+        return offsets_narrow(dst, src, offsets, n, fill, size); /* (never streamed) */
+    size_t vector = size == 4 ? 32 : 64;
+    int64_t i = stream ? stream_to_boundary(dst, src, offsets, n, size, fill, vector) : 0;
+    char* d = dst + i * (int64_t)size;
+    bool aligned = stream && (uintptr_t)d % vector == 0;
+    if (loaded)
+        return i + offsets4_loads(d, src, offsets + i, n - i, fill, aligned);
     if (size == 4)
-        return offsets4(dst, src, offsets, n, fill, stream && (uintptr_t)dst % 32 == 0);
-    if (size == 8)
-        return offsets8(dst, src, offsets, n, fill, stream && (uintptr_t)dst % 64 == 0);
-    return offsets_narrow(dst, src, offsets, n, fill, size);
+        return i + offsets4(d, src, offsets + i, n - i, fill, aligned);
+    return i + offsets8(d, src, offsets + i, n - i, fill, aligned);
 }
 
 /* The mean of dense float32 sums by dense int32 counts (tix__mean_simd): sixteen elements at a
