@@ -21,7 +21,7 @@
  *   cache   as the pass before left them (24 MB: in the last level where it is that large)
  *   memory  after a sweep of 96 MiB of other memory
  *
- *   cc -O2 -std=c11 bench/row_samples.c -o row_samples
+ *   cc -O3 -std=c11 bench/row_samples.c -o row_samples   # (-O3, as the library builds)
  *   ./row_samples [-n RUNS]     # default: -n 15
  *
  * Needs AVX-512F and DQ; elsewhere it says so and exits 0. Every output is checked against a
