@@ -18,9 +18,10 @@
  * elements the hardware gathers do not take go by AVX2 loads put together in vectors
  * (offsets4_loads; gather_last_axis on Zen 5, 2026-12-03). On Zen 5, since 2026-12-02,
  * every gather but AVX2's of 4-byte elements along a dense axis is taken as slow that way
- * (cpu.c has the figures). Into outputs far larger than the caches, the element gathers'
- * vectors of 4- and 8-byte elements go out with streaming stores where aligned to them
- * (tix__lanes' `stream`, and along offsets `stream`).
+ * (cpu.c has the figures), and along offsets 8-byte elements too (2026-12-03). Into outputs
+ * far larger than the caches, the element gathers' vectors of 4- and 8-byte elements go out
+ * with streaming stores where aligned to them (tix__lanes' `stream`, and along offsets
+ * `stream`).
  * And the division of a mean's float sums by their counts, whole vectors at a time
  * (scatter_elements_unique's shape under mean, on Intel Emerald Rapids with AVX-512F: 0.80x
  * the time), by multiplying where every divisor of a vector is a power of two (0.90x again);
@@ -808,12 +809,14 @@ static int64_t stream_to_boundary(char* dst, const char* src, const int64_t* off
 }
 
 /* Whether AVX-512's hardware gathers take elements of `size` bytes along offsets. (Where they
- * are slow, 8-byte elements still gain by them:
- * gather_last_axis' shape in float64 on Zen 4 took 0.83-0.91x the time of the portable loop at
- * 1 thread and 0.77-0.89x at 2, where float32 took 1.06-1.27x, float16 1.46-1.51x and int8
- * 1.6-1.9x.) */
+ * are slow, 8-byte elements still gain by them on AMD before Zen 5: gather_last_axis' shape in
+ * float64 on Zen 4 took 0.83-0.91x the time of the portable loop at 1 thread and 0.77-0.89x at
+ * 2, where float32 took 1.06-1.27x, float16 1.46-1.51x and int8 1.6-1.9x. Not on Zen 5, whose
+ * answer is DENSE4: there the portable loop took 0.71-0.76x the time of the gathers at 1
+ * thread, 0.77-0.82x at 2.) */
 static bool offsets_gathered(size_t size) {
-    return avx512_moves(size) && (tix__hardware_gathers(false) || size == 8);
+    return avx512_moves(size) &&
+           (tix__hardware_gathers(false) || (size == 8 && !tix__hardware_gathers(true)));
 }
 
 /* Where they are not, 4-byte elements go by loads with AVX2 (offsets4_loads). */
