@@ -433,8 +433,8 @@ int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offs
 bool tix__gathers_strided_move(size_t size, bool lenient);
 /* Whether tix__gather_offsets_simd moves elements of `size` bytes on this CPU (AVX-512F's
  * gathers: 1, 2, 4 or 8 bytes, and where the hardware gathers are slow, 8 bytes alone, but on
- * Zen 5 none; AVX2's loads: 4 bytes, wherever those gathers do not take them). Where not, a gather
- * kernel without the call is chosen (rows that share their indices would call it for every
+ * Zen 5 none; AVX2's loads: 4 bytes, wherever those gathers do not take them). Where not, a
+ * gather kernel without the call is chosen (rows that share their indices would call it for every
  * piece of a row). */
 bool tix__gathers_offsets_move(size_t size);
 /* The start of a mean of dense float32, float64, float16 or bfloat16 sums by dense int32

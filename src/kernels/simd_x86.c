@@ -819,19 +819,21 @@ static bool offsets_gathered(size_t size) {
            (tix__hardware_gathers(false) || (size == 8 && !tix__hardware_gathers(true)));
 }
 
-/* Where they are not, 4-byte elements go by loads with AVX2 (offsets4_loads). */
-static bool offsets_loaded(size_t size) {
-    return size == 4 && tix__simd_level() >= TIX__SIMD_AVX2 && !offsets_gathered(size);
+/* Where they are not (`gathered`, offsets_gathered's answer), 4-byte elements go by loads with
+ * AVX2 (offsets4_loads). */
+static bool offsets_loaded(size_t size, bool gathered) {
+    return !gathered && size == 4 && tix__simd_level() >= TIX__SIMD_AVX2;
 }
 
 bool tix__gathers_offsets_move(size_t size) {
-    return offsets_gathered(size) || offsets_loaded(size);
+    bool gathered = offsets_gathered(size);
+    return gathered || offsets_loaded(size, gathered);
 }
 
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                  size_t size, const char* fill, bool stream) {
-    bool loaded = offsets_loaded(size);
-    if (!loaded && !offsets_gathered(size))
+    bool gathered = offsets_gathered(size), loaded = offsets_loaded(size, gathered);
+    if (!gathered && !loaded)
         return 0;
     if (size != 4 && size != 8)
         return offsets_narrow(dst, src, offsets, n, fill, size); /* (never streamed) */
