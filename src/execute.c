@@ -292,7 +292,7 @@ typedef struct prefetch_plan {
  * streaming stores (`streamed`), which are not read. A part is PREFETCH_PIECE bytes of the
  * longest span, and there are at most as many as elements. */
 static prefetch_plan plan_prefetch(const pass* p, const int64_t* rs, const int64_t* es, int64_t n,
-                                   int64_t first, bool streamed) {
+                                   int64_t first, bool streamed, bool touched) {
     prefetch_plan plan = {.parts = 1};
     for (int o = 0; o < TIX__OPERANDS; o++) {
         bool apart = es[o] > 0 && rs[o] != 0 && rs[o] != n * es[o] && n <= ROW_SPAN_MAX / es[o];
@@ -300,7 +300,7 @@ static prefetch_plan plan_prefetch(const pass* p, const int64_t* rs, const int64
         if (o == TIX__DIRECT && (p->kind == PASS_CONSTANT || streamed))
             span = 0; /* (a constant pass reads no updates; a streamed output is not read) */
         if (o == TIX__INDEXED)
-            span = rs[o] != 0 && !p->touch_rows ? p->row_span : 0;
+            span = rs[o] != 0 && !touched ? p->row_span : 0;
         if (span == 0) /* (an operand a pass does not use has no base) */
             continue;
         int64_t lines = (span + TIX__CACHE_LINE - 1) / TIX__CACHE_LINE;
@@ -360,11 +360,12 @@ TIX__TEMPLATE void prefetch_part(char* const* base, const int64_t* rs, const pre
 }
 
 /* Elements [i, i + count) of a row of an element panel, whose operands start at `row`, by the
- * pass's kernel: by their offsets at `xo` (`clean`: none of them TIX__SKIP), or, where xo is
- * NULL, resolving their indices as it goes (a fused kernel). */
+ * pass's kernel: by their offsets at `xo` (`clean`: none of them TIX__SKIP), a gather's
+ * prefetching the lines of *ahead as it goes, or, where xo is NULL, resolving their indices as
+ * it goes (a fused kernel). */
 static void element_piece(const pass* p, const tix__tuples* tuples, char* const* row,
                           const int64_t* es, int64_t i, int64_t count, const int64_t* xo,
-                          bool clean) {
+                          bool clean, tix__ahead* ahead) {
     char* d = at(row[TIX__DIRECT], i * es[TIX__DIRECT]);
     char* x = row[TIX__INDEXED] + i * es[TIX__INDEXED];
     const char* indices = at(row[TIX__INDICES], i * es[TIX__INDICES]);
@@ -376,7 +377,7 @@ static void element_piece(const pass* p, const tix__tuples* tuples, char* const*
                          tuples, p->constant));
     } else if (p->kind == PASS_GATHER) {
         p->gather(d, es[TIX__DIRECT], x, es[TIX__INDEXED], xo, count,
-                  clean ? NULL : p->constant);
+                  clean ? NULL : p->constant, ahead);
     } else if (xo == NULL) {
         note(p, p->fused_scatter(x, es[TIX__INDEXED], src, ss, indices, es[TIX__INDICES], count,
                                  tuples));
@@ -391,8 +392,11 @@ static void element_piece(const pass* p, const tix__tuples* tuples, char* const*
  * chunk of indices resolved once for the whole block, which visits a chunk of every row before
  * the next chunk: only where that order cannot show, in a gather, or where the rows address
  * different elements (rs[INDEXED] != 0). Where a row is one chunk, it is resolved once for all
- * the blocks. The row TIX__ROWS_AHEAD on is prefetched in parts between pieces of each row's first
- * chunk. A gather's streaming stores are fenced at the end. */
+ * the blocks. The row TIX__ROWS_AHEAD on is prefetched with each row's first chunk: where it is
+ * the indexed operand's span alone, by a gather kernel along offsets as it goes (tix__ahead);
+ * else in parts between pieces of the chunk. A fused gather instead reads each row's span in
+ * order first where the pass says (touch_rows). A gather's streaming stores are fenced at the
+ * end. */
 static void element_panel(const pass* p, const tix__tuples* tuples, char* const* base,
                           const int64_t* rs, const int64_t* es, int64_t m, int64_t n) {
     int64_t xo[ROW_CHUNK];
@@ -402,7 +406,10 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
     bool fused = !shared && (p->kind == PASS_GATHER ? p->fused != NULL : p->fused_scatter != NULL);
     int64_t block = shared ? SHARED_ROWS : 1, chunk = fused ? n : ROW_CHUNK;
     bool streamed = p->kind == PASS_GATHER && p->elements_streaming;
-    prefetch_plan plan = plan_prefetch(p, rs, es, n, n < chunk ? n : chunk, streamed);
+    bool touched = p->touch_rows && fused;
+    prefetch_plan plan = plan_prefetch(p, rs, es, n, n < chunk ? n : chunk, streamed, touched);
+    bool handed = p->kind == PASS_GATHER && !fused && plan.operands == 1 &&
+                  plan.operand[0] == TIX__INDEXED; /* (the row ahead, to the kernel) */
     for (int64_t r = 0; r < TIX__ROWS_AHEAD && r < m; r++) {
         for (int64_t q = 0; q < plan.parts; q++) prefetch_part(base, rs, &plan, r, q);
     }
@@ -421,17 +428,23 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                 }
                 char* row[TIX__OPERANDS];
                 for (int o = 0; o < TIX__OPERANDS; o++) row[o] = at(base[o], r * rs[o]);
-                if (i0 == 0 && p->touch_rows)
+                if (i0 == 0 && touched)
                     touch_span(row[TIX__INDEXED], p->row_span);
                 bool ahead = i0 == 0 && r + TIX__ROWS_AHEAD < m; /* (then c is the first chunk) */
-                int64_t pieces = ahead ? plan.parts : 1;
+                tix__ahead lines = {NULL, 0};
+                if (ahead && handed) {
+                    lines.next = row[TIX__INDEXED] + TIX__ROWS_AHEAD * rs[TIX__INDEXED];
+                    lines.lines = plan.ends[0] / TIX__CACHE_LINE;
+                }
+                bool parted = ahead && !handed;
+                int64_t pieces = parted ? plan.parts : 1;
                 for (int64_t q = 0, a = 0; q < pieces; q++) {
-                    int64_t b = ahead ? a + plan.piece + (q < plan.longer) : c;
-                    if (ahead)
+                    int64_t b = parted ? a + plan.piece + (q < plan.longer) : c;
+                    if (parted)
                         prefetch_part(base, rs, &plan, r + TIX__ROWS_AHEAD, q);
                     /* (a fused piece has no offsets, and may lie past those of a chunk) */
                     element_piece(p, tuples, row, es, i0 + a, b - a, fused ? NULL : xo + a,
-                                  clean);
+                                  clean, &lines);
                     a = b;
                 }
             }
@@ -846,8 +859,11 @@ static int64_t row_span(const pass* p) {
 
 /* Whether a gather reads the span of each row (row_span) in order before its elements, a line
  * at a time: where the span is the row's elements, dense, with no more lines than the row takes
- * elements. Demand loads in order keep as many misses in flight as a core holds and show the
- * hardware's prefetchers the rows as one stream; the elements then come from L1. */
+ * elements, and the kernel resolves the row's indices as it goes (element_panel: the others
+ * prefetch the row ahead as they go). Demand loads in order keep as many misses in flight as a
+ * core holds and show the hardware's prefetchers the rows as one stream; the elements then come
+ * from L1. (On Zen 5, rows sharing their indices took 0.75-0.81x the time with their kernel
+ * prefetching the row two on instead: gather_last_axis, 2026-12-03.) */
 static bool touches_rows(const pass* p) {
     int64_t lines = p->row_span / TIX__CACHE_LINE;
     return p->kind == PASS_GATHER && p->row_span > 0 && p->tuples.step[0] == (int64_t)p->element &&

@@ -48,6 +48,29 @@
 /* Element passes that read (or write) each row of the indexed operand at random places
  * prefetch the rows this far ahead (execute.c, and the packed tiles' kernels). */
 #define TIX__ROWS_AHEAD 2
+/* The lines of the data that a gather along offsets prefetches as it goes: execute.c's element
+ * panels hand each row's kernel call the row TIX__ROWS_AHEAD on, to be spread over the row
+ * (prefetched between pieces of the row instead, each a call, the calls took a quarter of the
+ * time on Zen 5). A kernel takes one line for each turn of up to 8 elements, from `next` while
+ * any of `lines` are left, and leaves the rest to its caller (tix__ahead_rest). */
+typedef struct tix__ahead {
+    const char* next;
+    int64_t lines;
+} tix__ahead;
+
+/* The next line of *a, where one is left. */
+TIX__TEMPLATE void tix__ahead_line(tix__ahead* a) {
+    if (a->lines > 0) {
+        TIX__PREFETCH(a->next);
+        a->next += TIX__CACHE_LINE;
+        a->lines--;
+    }
+}
+
+/* Every line of *a still left (a row of fewer turns than lines). */
+TIX__TEMPLATE void tix__ahead_rest(tix__ahead* a) {
+    for (; a->lines > 0; a->lines--, a->next += TIX__CACHE_LINE) TIX__PREFETCH(a->next);
+}
 /* The bytes of `count` elements `stride` bytes apart that a loop prefetches of a stream it reads
  * in order: all of them where they share lines (0 < stride <= a line), else none. */
 TIX__TEMPLATE int64_t tix__stream_span(int64_t stride, int64_t count) {
@@ -423,9 +446,9 @@ int64_t tix__gather_strided_simd(char* dst, const char* src, const char* indices
  * tix__gathers_offsets_move says: moves whole vectors of elements and returns how many (0
  * elsewhere); the portable loop does the rest. Where `stream`, the vectors of 4- and 8-byte
  * elements go out with streaming stores, the elements before dst's first boundary of a vector
- * one by one (the caller fences). */
+ * one by one (the caller fences). Prefetches lines of *ahead as it goes (tix__ahead). */
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
-                                 size_t size, const char* fill, bool stream);
+                                 size_t size, const char* fill, bool stream, tix__ahead* ahead);
 /* Whether tix__gather_strided_simd moves elements of `size` bytes on this CPU for lanes that
  * may take the fill or the nearer end (`lenient`) or not (AVX-512F; 1, 2, 4 or 8 bytes; where
  * the hardware gathers are slow, tix__hardware_gathers, lenient lanes alone). Where not, a
@@ -463,9 +486,11 @@ typedef void (*tix__mean_fn)(char* dst, int64_t dst_stride, const char* counts,
 typedef void (*tix__scatter_fn)(char* dst, int64_t ds, const char* src, int64_t ss,
                                 const int64_t* offsets, int64_t n);
 /* dst[i * ds] = src[offsets[i] + i * ss], or *fill where offsets[i] == TIX__SKIP; fill NULL:
- * no offset is (the kernel then tests none). */
+ * no offset is (the kernel then tests none). Prefetches the lines of *ahead as it goes, and any
+ * left when it is done. */
 typedef void (*tix__gather_fn)(char* dst, int64_t ds, const char* src, int64_t ss,
-                               const int64_t* offsets, int64_t n, const char* fill);
+                               const int64_t* offsets, int64_t n, const char* fill,
+                               tix__ahead* ahead);
 /* m rows of `bytes` contiguous bytes: dst + r * dst_row <- src + offsets[r] + r * src_row, or
  * the block at fill (at least `bytes` long) where offsets[r] == TIX__SKIP. */
 typedef void (*tix__copy_rows_fn)(char* dst, int64_t dst_row, const char* src, int64_t src_row,

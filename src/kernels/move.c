@@ -152,10 +152,10 @@ TIX__TEMPLATE void move_row(char* dst, int64_t ds, const char* src, int64_t ss, 
 /* Elements [i, n) of a dense gather along offsets, four a turn (gather_last_axis, checked: 8.3
  * instructions an element a turn apiece, 6.9 four a turn; unchecked 4.25); where `streaming`
  * (4- and 8-byte elements), each four by put_four once dst is aligned to 16 bytes (up to three
- * elements on), and the others by put_bytes. */
+ * elements on), and the others by put_bytes; a line of *ahead a turn. */
 TIX__TEMPLATE void gather_dense(char* dst, const char* src, const int64_t* offsets, int64_t i,
                                 int64_t n, const char* fill, size_t size, bool checked,
-                                bool streaming) {
+                                bool streaming, tix__ahead* ahead) {
     const int64_t bytes = (int64_t)size;
     for (int k = 0; streaming && k < 3 && i < n && (uintptr_t)(dst + i * bytes) % 16 != 0; k++) {
         put_bytes(dst + i * bytes, tix__offset_source(src, offsets, i, fill, checked), size,
@@ -163,7 +163,9 @@ TIX__TEMPLATE void gather_dense(char* dst, const char* src, const int64_t* offse
         i++;
     }
     bool grouped = streaming && (uintptr_t)(dst + i * bytes) % 16 == 0;
+    tix__ahead pending = *ahead;
     for (; i + 4 <= n; i += 4) {
+        tix__ahead_line(&pending);
         const char* a = tix__offset_source(src, offsets, i, fill, checked);
         const char* b = tix__offset_source(src, offsets, i + 1, fill, checked);
         const char* c = tix__offset_source(src, offsets, i + 2, fill, checked);
@@ -177,35 +179,39 @@ TIX__TEMPLATE void gather_dense(char* dst, const char* src, const int64_t* offse
             put_bytes(dst + (i + 3) * bytes, d, size, streaming);
         }
     }
+    *ahead = pending;
     for (; i < n; i++)
         put_bytes(dst + i * bytes, tix__offset_source(src, offsets, i, fill, checked), size,
                   streaming);
 }
 
 /* dst[i * ds] = src[offsets[i] + i * ss], or fill (NULL: no offset is TIX__SKIP): a tuple per
- * element. The common case, a dense output reading along the indexed axis only (ss = 0), gets a
- * loop of its own, started by whole vectors (hardware gathers, or AVX2 loads put together)
- * where `vectors` says the CPU moves them for the size, and stores with streaming stores where
- * `streaming` (the caller fences). */
+ * element, the lines of *ahead prefetched as it goes (tix__ahead) and the rest at the end. The
+ * common case, a dense output reading along the indexed axis only (ss = 0), gets a loop of its
+ * own, started by whole vectors (hardware gathers, or AVX2 loads put together) where `vectors`
+ * says the CPU moves them for the size, and stores with streaming stores where `streaming` (the
+ * caller fences). */
 TIX__TEMPLATE void gather_elements(char* dst, int64_t ds, const char* src, int64_t ss,
                                    const int64_t* offsets, int64_t n, const char* fill,
-                                   size_t size, bool vectors, bool streaming) {
+                                   tix__ahead* ahead, size_t size, bool vectors, bool streaming) {
     if (ss == 0 && ds == (int64_t)size) {
         /* whole vectors first, where a row holds a vector's worth */
-        int64_t i = vectors && n >= 8
-                        ? tix__gather_offsets_simd(dst, src, offsets, n, size, fill, streaming)
-                        : 0;
+        int64_t i = vectors && n >= 8 ? tix__gather_offsets_simd(dst, src, offsets, n, size, fill,
+                                                                 streaming, ahead)
+                                      : 0;
         if (fill != NULL) {
-            gather_dense(dst, src, offsets, i, n, fill, size, true, streaming);
+            gather_dense(dst, src, offsets, i, n, fill, size, true, streaming, ahead);
         } else {
-            gather_dense(dst, src, offsets, i, n, NULL, size, false, streaming);
+            gather_dense(dst, src, offsets, i, n, NULL, size, false, streaming, ahead);
         }
-        return;
+    } else {
+        for (int64_t i = 0; i < n; i++) {
+            if (i % 8 == 0) tix__ahead_line(ahead);
+            const char* from = offsets[i] != TIX__SKIP ? src + offsets[i] + i * ss : fill;
+            memcpy(dst + i * ds, from, size);
+        }
     }
-    for (int64_t i = 0; i < n; i++) {
-        const char* from = offsets[i] != TIX__SKIP ? src + offsets[i] + i * ss : fill;
-        memcpy(dst + i * ds, from, size);
-    }
+    tix__ahead_rest(ahead);
 }
 
 /* dst[offsets[i] + i * ds] = src[i * ss], skipping TIX__SKIP: a tuple per element. */
@@ -652,13 +658,14 @@ TIX__TEMPLATE int64_t gather_rows_fused_any(char* dst, int64_t dst_row, const ch
  * `mode` is `stored` or `streamed` (4 and 8 bytes). */
 #define GATHER_INSTANCES(size, mode, streaming)                                                   \
     static void gather_##size##_##mode(char* dst, int64_t ds, const char* src, int64_t ss,       \
-                                       const int64_t* offsets, int64_t n, const char* fill) {    \
-        gather_elements(dst, ds, src, ss, offsets, n, fill, size, true, streaming);               \
+                                       const int64_t* offsets, int64_t n, const char* fill,      \
+                                       tix__ahead* ahead) {                                      \
+        gather_elements(dst, ds, src, ss, offsets, n, fill, ahead, size, true, streaming);        \
     }                                                                                             \
     static void gather_loop_##size##_##mode(char* dst, int64_t ds, const char* src, int64_t ss,  \
                                             const int64_t* offsets, int64_t n,                   \
-                                            const char* fill) {                                  \
-        gather_elements(dst, ds, src, ss, offsets, n, fill, size, false, streaming);              \
+                                            const char* fill, tix__ahead* ahead) {               \
+        gather_elements(dst, ds, src, ss, offsets, n, fill, ahead, size, false, streaming);       \
     }
 
 /* Instances per element size, selected through the tables below. */

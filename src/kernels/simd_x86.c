@@ -686,13 +686,18 @@ __attribute__((target("avx512f"))) static inline __mmask8 taken(__m512i offsets)
 
 /* dst[i] = src[offsets[i]], byte offsets, or the fill where TIX__SKIP: sixteen 4-byte elements
  * at a time, each skipped lane keeping the fill it starts from (masked gathers); with streaming
- * stores where `stream` (dst then aligned to 32 bytes: the caller checks). */
+ * stores where `stream` (dst then aligned to 32 bytes: the caller checks); two lines of *ahead
+ * a turn (tix__ahead). */
 __attribute__((target("avx512f"))) static int64_t offsets4(char* dst, const char* src,
                                                            const int64_t* offsets, int64_t n,
-                                                           const char* fill, bool stream) {
+                                                           const char* fill, bool stream,
+                                                           tix__ahead* ahead) {
     const __m256 fills = _mm256_castsi256_ps(_mm256_set1_epi32(fill4(fill)));
+    tix__ahead pending = *ahead;
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
+        tix__ahead_line(&pending);
+        tix__ahead_line(&pending);
         __m512i low = _mm512_loadu_si512((const void*)(offsets + i));
         __m512i high = _mm512_loadu_si512((const void*)(offsets + i + 8));
         __m256 first = _mm512_mask_i64gather_ps(fills, taken(low), low, src, 1);
@@ -700,16 +705,21 @@ __attribute__((target("avx512f"))) static int64_t offsets4(char* dst, const char
         store_vector(dst + i * 4, _mm256_castps_si256(first), stream);
         store_vector(dst + i * 4 + 32, _mm256_castps_si256(second), stream);
     }
+    *ahead = pending;
     return i;
 }
 
-/* The same for 8-byte elements, eight at a time (dst aligned to 64 bytes where `stream`). */
+/* The same for 8-byte elements, eight at a time (dst aligned to 64 bytes where `stream`), a
+ * line of *ahead a turn. */
 __attribute__((target("avx512f"))) static int64_t offsets8(char* dst, const char* src,
                                                            const int64_t* offsets, int64_t n,
-                                                           const char* fill, bool stream) {
+                                                           const char* fill, bool stream,
+                                                           tix__ahead* ahead) {
     const __m512d fills = _mm512_castsi512_pd(_mm512_set1_epi64(fill8(fill)));
+    tix__ahead pending = *ahead;
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
+        tix__ahead_line(&pending);
         __m512i at = _mm512_loadu_si512((const void*)(offsets + i));
         __m512d got = _mm512_mask_i64gather_pd(fills, taken(at), at, src, 1);
         if (stream) {
@@ -718,26 +728,31 @@ __attribute__((target("avx512f"))) static int64_t offsets8(char* dst, const char
             _mm512_storeu_pd((double*)(void*)(dst + i * 8), got);
         }
     }
+    *ahead = pending;
     return i;
 }
 
-/* The same for 1- and 2-byte elements, sixteen at a time (narrow8). (gather_last_axis's shape
- * in float16 and int8, on Emerald Rapids: 0.88x and 0.67x the time of the portable loop; still
- * as long as float32's, a gather instruction per 8 lanes.) */
+/* The same for 1- and 2-byte elements, sixteen at a time (narrow8), two lines of *ahead a turn.
+ * (gather_last_axis's shape in float16 and int8, on Emerald Rapids: 0.88x and 0.67x the time of
+ * the portable loop; still as long as float32's, a gather instruction per 8 lanes.) */
 __attribute__((target("avx512f"))) static int64_t offsets_narrow(char* dst, const char* src,
                                                                  const int64_t* offsets,
                                                                  int64_t n, const char* fill,
-                                                                 size_t size) {
+                                                                 size_t size, tix__ahead* ahead) {
     if (!narrow_whole(src, size))
         return 0;
     const __m256i fills = fill_narrow(fill, size);
+    tix__ahead pending = *ahead;
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
+        tix__ahead_line(&pending);
+        tix__ahead_line(&pending);
         __m512i low = _mm512_loadu_si512((const void*)(offsets + i));
         __m512i high = _mm512_loadu_si512((const void*)(offsets + i + 8));
         store16_narrow(dst + i * (int64_t)size, narrow8(src, low, taken(low), fills),
                        narrow8(src, high, taken(high), fills), size);
     }
+    *ahead = pending;
     return i;
 }
 
@@ -756,14 +771,18 @@ __attribute__((target("avx2"))) static inline __m128i load_pair(const char* from
 
 /* dst[i] = src[offsets[i]] for 4-byte elements, or the fill where checked and TIX__SKIP: eight
  * at a time, loaded one by one and put together in pairs, then halves, for one store of 32
- * bytes (a streaming one where `stream`: dst then aligned to 32 bytes). Where the hardware
- * gathers along offsets are not taken: on Zen 5, gather_last_axis in 0.79-0.84x the time of the
- * portable loop at 1 thread, 0.82x at 2, with 0.65x its instructions (3.2 an element against
- * 4.8; the portable loop puts four together for a store of 16 bytes, in SSE2). */
+ * bytes (a streaming one where `stream`: dst then aligned to 32 bytes), a line of *ahead a
+ * turn. Where the hardware gathers along offsets are not taken: on Zen 5, gather_last_axis in
+ * 0.79-0.84x the time of the portable loop at 1 thread, 0.82x at 2, with 0.65x its
+ * instructions (3.2 an element against 4.8; the portable loop puts four together for a store
+ * of 16 bytes, in SSE2). */
 AVX2_LOOP int64_t offsets4_loads_loop(char* dst, const char* src, const int64_t* offsets,
-                                      int64_t n, const char* fill, bool checked, bool stream) {
+                                      int64_t n, const char* fill, bool checked, bool stream,
+                                      tix__ahead* ahead) {
+    tix__ahead pending = *ahead;
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
+        tix__ahead_line(&pending);
         const char* at[8];
         for (int k = 0; k < 8; k++) at[k] = tix__offset_source(src, offsets, i + k, fill, checked);
         __m128i low = _mm_unpacklo_epi64(load_pair(at[0], at[1]), load_pair(at[2], at[3]));
@@ -771,19 +790,21 @@ AVX2_LOOP int64_t offsets4_loads_loop(char* dst, const char* src, const int64_t*
         store_vector(dst + i * 4, _mm256_inserti128_si256(_mm256_castsi128_si256(low), high, 1),
                      stream);
     }
+    *ahead = pending;
     return i;
 }
 
 /* offsets4_loads_loop in a copy for each of checked (a fill given) and stream. */
 __attribute__((target("avx2"))) static int64_t offsets4_loads(char* dst, const char* src,
                                                               const int64_t* offsets, int64_t n,
-                                                              const char* fill, bool stream) {
+                                                              const char* fill, bool stream,
+                                                              tix__ahead* ahead) {
     if (fill != NULL) {
-        return stream ? offsets4_loads_loop(dst, src, offsets, n, fill, true, true)
-                      : offsets4_loads_loop(dst, src, offsets, n, fill, true, false);
+        return stream ? offsets4_loads_loop(dst, src, offsets, n, fill, true, true, ahead)
+                      : offsets4_loads_loop(dst, src, offsets, n, fill, true, false, ahead);
     }
-    return stream ? offsets4_loads_loop(dst, src, offsets, n, NULL, false, true)
-                  : offsets4_loads_loop(dst, src, offsets, n, NULL, false, false);
+    return stream ? offsets4_loads_loop(dst, src, offsets, n, NULL, false, true, ahead)
+                  : offsets4_loads_loop(dst, src, offsets, n, NULL, false, false, ahead);
 }
 
 /* The elements along offsets before dst's first boundary of `vector` bytes (at most a vector's
@@ -792,8 +813,8 @@ __attribute__((target("avx2"))) static int64_t offsets4_loads(char* dst, const c
 static int64_t stream_to_boundary(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                   size_t size, const char* fill, size_t vector) {
     int64_t i = 0;
-    const int64_t most = (int64_t)(vector / size) - 1, bytes = (int64_t)size;
-    for (; i < n && i < most && (uintptr_t)(dst + i * bytes) % vector != 0; i++) {
+    const int64_t bytes = (int64_t)size, most = (int64_t)vector / (size == 4 ? 4 : 8) - 1;
+    for (; i < n && i < most && ((uintptr_t)(dst + i * bytes) & (vector - 1)) != 0; i++) {
         const char* from = tix__offset_source(src, offsets, i, fill, fill != NULL);
         if (size == 4) {
             int32_t e;
@@ -831,21 +852,21 @@ bool tix__gathers_offsets_move(size_t size) {
 }
 
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
-                                 size_t size, const char* fill, bool stream) {
+                                 size_t size, const char* fill, bool stream, tix__ahead* ahead) {
     bool gathered = offsets_gathered(size), loaded = offsets_loaded(size, gathered);
     if (!gathered && !loaded)
         return 0;
     if (size != 4 && size != 8)
-        return offsets_narrow(dst, src, offsets, n, fill, size); /* (never streamed) */
+        return offsets_narrow(dst, src, offsets, n, fill, size, ahead); /* (never streamed) */
     size_t vector = size == 4 ? 32 : 64;
     int64_t i = stream ? stream_to_boundary(dst, src, offsets, n, size, fill, vector) : 0;
     char* d = dst + i * (int64_t)size;
-    bool aligned = stream && (uintptr_t)d % vector == 0;
+    bool aligned = stream && ((uintptr_t)d & (vector - 1)) == 0;
     if (loaded)
-        return i + offsets4_loads(d, src, offsets + i, n - i, fill, aligned);
+        return i + offsets4_loads(d, src, offsets + i, n - i, fill, aligned, ahead);
     if (size == 4)
-        return i + offsets4(d, src, offsets + i, n - i, fill, aligned);
-    return i + offsets8(d, src, offsets + i, n - i, fill, aligned);
+        return i + offsets4(d, src, offsets + i, n - i, fill, aligned, ahead);
+    return i + offsets8(d, src, offsets + i, n - i, fill, aligned, ahead);
 }
 
 /* The mean of dense float32 sums by dense int32 counts (tix__mean_simd): sixteen elements at a
@@ -1109,8 +1130,9 @@ bool tix__gathers_offsets_move(size_t size) {
 }
 
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
-                                 size_t size, const char* fill, bool stream) {
+                                 size_t size, const char* fill, bool stream, tix__ahead* ahead) {
     (void)dst, (void)src, (void)offsets, (void)n, (void)size, (void)fill, (void)stream;
+    (void)ahead;
     return 0;
 }
 

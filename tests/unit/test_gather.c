@@ -1196,11 +1196,13 @@ static void test_rows_sharing_indices(void** state) {
 
 /* Gathers whose rows each take elements at random from a dense span of the data, no longer than
  * 16 KiB and of no more lines than the row takes elements, first read the span in order, a line
- * at a time (execute.c, touches_rows): that read must stay within the row. Data of float32 and
- * float64, each row one page long with an unreadable page after it (rows two pages apart);
- * tix_gather along axis 1 by 512 indices its rows share, and tix_gather_elements along axis 1
- * by [ROWS, 512], the indices both ends of a row and between, one in 37 negative (wrapped);
- * serially and on a pool of 2. Every element against a plain loop. */
+ * at a time, where each row resolves its own indices (execute.c, touches_rows): that read must
+ * stay within the row. Rows that share their indices have their kernel prefetch the row two on
+ * as it goes instead (tix__ahead). Data of float32 and float64, each row one page long with an
+ * unreadable page after it (rows two pages apart); tix_gather along axis 1 by 512 indices its
+ * rows share, and tix_gather_elements along axis 1 by [ROWS, 512], the indices both ends of a
+ * row and between, one in 37 negative (wrapped); serially and on a pool of 2. Every element
+ * against a plain loop. */
 static void test_rows_read_in_order(void** state) {
     (void)state;
     enum { ROWS = 24, N = 512 };

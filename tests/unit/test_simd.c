@@ -981,8 +981,13 @@ static void test_slow_gathers_leave_plain_rules(void** state) {
                                                                    : 0);
 }
 
+/* (internal.h's) */
+typedef struct tix__ahead {
+    const char* next;
+    int64_t lines;
+} tix__ahead;
 int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offsets, int64_t n,
-                                 size_t size, const char* fill, bool stream);
+                                 size_t size, const char* fill, bool stream, tix__ahead* ahead);
 void tix__stream_fence(void);
 
 /* Along byte offsets, 4-byte elements go eight at a time by AVX2 loads put together in vectors
@@ -993,7 +998,8 @@ void tix__stream_fence(void);
  * streaming stores. The call moves the whole vectors, 32 elements, each the source's or the
  * fill, and leaves the last five to the portable loop; where the output streams from one element
  * past the boundary, the seven before the next one first, one by one, and then three vectors:
- * 31 elements (AVX-512's gathers, where all pay, sixteen lanes a vector: 23). */
+ * 31 elements (AVX-512's gathers, where all pay, sixteen lanes a vector: 23). Of the ten lines
+ * handed to it to prefetch (tix__ahead), it takes one for every eight elements of its vectors. */
 static void test_offsets_loaded_where_gathers_are_slow(void** state) {
     (void)state;
     enum { N = 37, MOVED = 32, SOURCE = 101 };
@@ -1016,13 +1022,17 @@ static void test_offsets_loaded_where_gathers_are_slow(void** state) {
                     bool shifted = placement > 0, stream = placement != 1;
                     float* dst = block + shifted;
                     for (int k = 0; k < N + 16; k++) block[k] = 99.0f;
+                    tix__ahead ahead = {(const char*)src, 10};
                     int64_t moved = tix__gather_offsets_simd(
                         (char*)dst, (const char*)&src[50], offsets, N, 4,
-                        filled ? (const char*)&fill : NULL, stream);
+                        filled ? (const char*)&fill : NULL, stream, &ahead);
                     tix__stream_fence();
                     int64_t width = paying == 1 && level == SIMD_AVX512 ? 16 : 8; /* (gathers) */
                     int64_t after = (N - 7) / width * width; /* (the vectors past the seven) */
                     assert_int_equal(moved, shifted && stream ? 7 + after : MOVED);
+                    int64_t vectors = shifted && stream ? after : MOVED;
+                    assert_int_equal(ahead.lines, 10 - vectors / 8);
+                    assert_ptr_equal(ahead.next, (const char*)src + vectors / 8 * 64);
                     for (int k = 0; k < N; k++) {
                         float want = k >= moved                 ? 99.0f
                                      : offsets[k] == INT64_MIN ? fill
