@@ -42,7 +42,8 @@
  * gathers, AVX2's and AVX-512's, start only where a lane would take the fill or the nearer
  * end, and along offsets only for 8-byte elements: test_slow_gathers_leave_plain_rules, with
  * Zen 5's way between. Along offsets, 4-byte elements then go by AVX2 loads put together in
- * vectors: test_offsets_loaded_where_gathers_are_slow.
+ * vectors: test_offsets_loaded_where_gathers_are_slow. Every gather kernel along offsets
+ * prefetches the lines handed to it (the row ahead): test_gather_kernels_prefetch_ahead.
  *
  * Into outputs past 4 MiB the element gathers store with streaming stores (4- and 8-byte
  * elements; each vector where the output is aligned to it, else each element):
@@ -1052,6 +1053,72 @@ static void test_offsets_loaded_where_gathers_are_slow(void** state) {
                                                                    : 0);
 }
 
+typedef void (*gather_kernel)(char* dst, int64_t ds, const char* src, int64_t ss,
+                              const int64_t* offsets, int64_t n, const char* fill,
+                              tix__ahead* ahead);
+gather_kernel tix__gather_kernel(size_t element_size, bool streaming);
+
+/* The gather kernels along offsets prefetch every line handed to them (tix__ahead) by the time
+ * they return, some as they go, the rest at the end, and move the same elements as a plain loop:
+ * each element size (1 to 16 bytes; 4 and 8 with streaming stores too), into a dense output and
+ * one of every other element, 3 and 37 elements, one offset in seven TIX__SKIP where a fill is
+ * given, at each SIMD level and each way of tix__gathers_choose. Of nine lines, none is left and
+ * the next is the tenth. */
+static void test_gather_kernels_prefetch_ahead(void** state) {
+    (void)state;
+    enum { N = 37, SOURCE = 64, LINES = 9 };
+    static unsigned char src[SOURCE * 16], dst[2 * N * 16] __attribute__((aligned(32)));
+    static unsigned char want[2 * N * 16];
+    static const unsigned char fill[16] = {0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8,
+                                           0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff, 0xf0};
+    static const size_t sizes[] = {1, 2, 4, 8, 16};
+    for (int b = 0; b < SOURCE * 16; b++) src[b] = (unsigned char)(b * 7 + 3);
+    int cases = 0;
+    for (int level = SIMD_NONE; level < SIMD_LEVELS; level++) {
+        tix__simd_limit(level);
+        for (int paying = 0; paying <= 2; paying++) {
+            tix__gathers_choose(paying);
+            for (int z = 0; z < 5; z++) {
+                size_t size = sizes[z];
+                for (int streaming = 0; streaming < 2; streaming++) {
+                    gather_kernel kernel = tix__gather_kernel(size, streaming);
+                    if (streaming && size != 4 && size != 8) continue;
+                    assert_non_null(kernel);
+                    for (int spread = 1; spread <= 2; spread++) {
+                        for (int filled = 0; filled < 2; filled++) {
+                            for (int64_t n = 3; n <= N; n += N - 3) {
+                                int64_t offsets[N], ds = spread * (int64_t)size;
+                                for (int64_t k = 0; k < n; k++) {
+                                    bool skip = filled && k % 7 == 4;
+                                    offsets[k] = skip ? INT64_MIN : k * 29 % SOURCE * (int64_t)size;
+                                }
+                                memset(dst, 0x55, sizeof dst);
+                                memset(want, 0x55, sizeof want);
+                                for (int64_t k = 0; k < n; k++) {
+                                    const unsigned char* from =
+                                        offsets[k] == INT64_MIN ? fill : src + offsets[k];
+                                    memcpy(want + k * ds, from, size);
+                                }
+                                tix__ahead ahead = {(const char*)src, LINES};
+                                kernel((char*)dst, ds, (const char*)src, 0, offsets, n,
+                                       filled ? (const char*)fill : NULL, &ahead);
+                                tix__stream_fence();
+                                assert_int_equal(ahead.lines, 0);
+                                assert_ptr_equal(ahead.next, (const char*)src + LINES * 64);
+                                assert_memory_equal(dst, want, sizeof dst);
+                                cases++;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    tix__simd_limit(SIMD_LEVELS);
+    tix__gathers_choose(-1);
+    assert_int_equal(cases, SIMD_LEVELS * 3 * 7 * 2 * 2 * 2);
+}
+
 /* Data [ROWS, NARROW] of int8 or float16: tix_gather along axis 1 by indices [n] that its rows
  * share, tix_gather_elements along axis 1 by indices [ROWS, n] (row r: the same, rotated by r)
  * and along axis 0 (each element from another row), with the fill where the ignore rule drops
@@ -1290,6 +1357,7 @@ int main(void) {
         cmocka_unit_test(test_stores_as_linux_sees_the_cpu),
         cmocka_unit_test(test_slow_gathers_leave_plain_rules),
         cmocka_unit_test(test_offsets_loaded_where_gathers_are_slow),
+        cmocka_unit_test(test_gather_kernels_prefetch_ahead),
         cmocka_unit_test(test_narrow_gathers_against_portable),
         cmocka_unit_test(test_streamed_gathers_against_plain),
         cmocka_unit_test(test_streaming_copies),
