@@ -1,8 +1,9 @@
 /* What gather_last_axis' loop spends its time on, outside the library: the workload's data
  * [4096, 1024] float32 sampled by the same 512 indices in every row (output [4096, 512]), each
  * way of moving the elements timed alone (median of RUNS passes over every row), each row's
- * source prefetched two rows ahead in eight parts, one before each eighth of the row before
- * (as src/execute.c's element panels do), the output streamed:
+ * source prefetched two rows ahead, a line for every eight elements of the row before (as the
+ * library's kernels do, handed the row ahead by src/execute.c's element panels: tix__ahead),
+ * the output streamed:
  *
  *   stream      every line of each row read in order, no element picked: what the memory
  *               costs the loop
@@ -37,7 +38,7 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 
-enum { ROWS = 4096, WIDTH = 1024, TAKEN = 512, PARTS = 8, MAX_RUNS = 101 };
+enum { ROWS = 4096, WIDTH = 1024, TAKEN = 512, MAX_RUNS = 101 };
 enum { EVICT_BYTES = 96 << 20 };
 enum way { STREAM, GATHERS8, GATHERS16, LOADS, TRANSPOSES, WAYS };
 enum rows { L1, CACHE, MEMORY, ROW_MODES };
@@ -63,54 +64,45 @@ static const char* row_at(const buffers* b, int64_t r, int same) {
     return (const char*)(b->data + (same ? 0 : r * WIDTH));
 }
 
-/* Part q of eight of the row at `row`, into L1. (Always inlined: GCC drops a call to a function
- * whose only effects are prefetches.) */
-__attribute__((always_inline)) static inline void prefetch_part(const char* row, int64_t q) {
-    const int64_t part = WIDTH * 4 / PARTS;
-    for (int64_t b = 0; b < part; b += 64)
-        __builtin_prefetch(row + q * part + b);
-}
-
 /* One row by `way` (not TRANSPOSES), its source at `row`, the row two on at `ahead`. */
 AVX512 static void row_by(const buffers* b, enum way way, const char* row, const char* ahead,
                           float* out) {
     __m512 sum = _mm512_setzero_ps();
-    for (int64_t q = 0; q < PARTS; q++) {
-        prefetch_part(ahead, q);
-        const int64_t from = q * (TAKEN / PARTS), to = from + TAKEN / PARTS;
-        for (int64_t i = from; i < to; i += 16) {
-            __m512 v;
-            if (way == STREAM) { /* (two lines of the row a turn, summed) */
-                const float* line = (const float*)(const void*)row + i * 2;
-                sum = _mm512_add_ps(sum, _mm512_load_ps(line));
-                v = sum = _mm512_add_ps(sum, _mm512_load_ps(line + 16));
-            } else if (way == GATHERS8) {
-                __m512i low = _mm512_loadu_si512(b->offsets + i);
-                __m512i high = _mm512_loadu_si512(b->offsets + i + 8);
-                v = _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_i64gather_ps(low, row, 1)),
-                                       _mm512_i64gather_ps(high, row, 1), 1);
-            } else if (way == GATHERS16) {
-                v = _mm512_i32gather_ps(_mm512_loadu_si512(b->narrow + i), row, 1);
-            } else {
-                __m128i part[4];
-                UNROLLED for (int k = 0; k < 4; k++) {
-                    int32_t e[4];
-                    UNROLLED for (int j = 0; j < 4; j++)
-                        memcpy(&e[j], row + b->offsets[i + 4 * k + j], 4);
-                    part[k] =
-                        _mm_unpacklo_epi64(_mm_insert_epi32(_mm_cvtsi32_si128(e[0]), e[1], 1),
-                                           _mm_insert_epi32(_mm_cvtsi32_si128(e[2]), e[3], 1));
-                }
-                _mm256_stream_si256(
-                    (__m256i*)(void*)(out + i),
-                    _mm256_inserti128_si256(_mm256_castsi128_si256(part[0]), part[1], 1));
-                _mm256_stream_si256(
-                    (__m256i*)(void*)(out + i + 8),
-                    _mm256_inserti128_si256(_mm256_castsi128_si256(part[2]), part[3], 1));
-                continue;
+    for (int64_t i = 0; i < TAKEN; i += 16) {
+        /* two lines of the row ahead a turn: its 64 over the row's 32 turns */
+        __builtin_prefetch(ahead + i * 8);
+        __builtin_prefetch(ahead + i * 8 + 64);
+        __m512 v;
+        if (way == STREAM) { /* (two lines of the row a turn, summed) */
+            const float* line = (const float*)(const void*)row + i * 2;
+            sum = _mm512_add_ps(sum, _mm512_load_ps(line));
+            v = sum = _mm512_add_ps(sum, _mm512_load_ps(line + 16));
+        } else if (way == GATHERS8) {
+            __m512i low = _mm512_loadu_si512(b->offsets + i);
+            __m512i high = _mm512_loadu_si512(b->offsets + i + 8);
+            v = _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_i64gather_ps(low, row, 1)),
+                                   _mm512_i64gather_ps(high, row, 1), 1);
+        } else if (way == GATHERS16) {
+            v = _mm512_i32gather_ps(_mm512_loadu_si512(b->narrow + i), row, 1);
+        } else {
+            __m128i part[4];
+            UNROLLED for (int k = 0; k < 4; k++) {
+                int32_t e[4];
+                UNROLLED for (int j = 0; j < 4; j++)
+                    memcpy(&e[j], row + b->offsets[i + 4 * k + j], 4);
+                part[k] =
+                    _mm_unpacklo_epi64(_mm_insert_epi32(_mm_cvtsi32_si128(e[0]), e[1], 1),
+                                       _mm_insert_epi32(_mm_cvtsi32_si128(e[2]), e[3], 1));
             }
-            _mm512_stream_ps(out + i, v);
+            _mm256_stream_si256(
+                (__m256i*)(void*)(out + i),
+                _mm256_inserti128_si256(_mm256_castsi128_si256(part[0]), part[1], 1));
+            _mm256_stream_si256(
+                (__m256i*)(void*)(out + i + 8),
+                _mm256_inserti128_si256(_mm256_castsi128_si256(part[2]), part[3], 1));
+            continue;
         }
+        _mm512_stream_ps(out + i, v);
     }
 }
 
