@@ -431,10 +431,10 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                 if (i0 == 0 && touched)
                     touch_span(row[TIX__INDEXED], p->row_span);
                 bool ahead = i0 == 0 && r + TIX__ROWS_AHEAD < m; /* (then c is the first chunk) */
-                tix__ahead lines = {NULL, 0};
+                tix__ahead next_row = {NULL, 0};
                 if (ahead && handed) {
-                    lines.next = row[TIX__INDEXED] + TIX__ROWS_AHEAD * rs[TIX__INDEXED];
-                    lines.lines = plan.ends[0] / TIX__CACHE_LINE;
+                    next_row.next = row[TIX__INDEXED] + TIX__ROWS_AHEAD * rs[TIX__INDEXED];
+                    next_row.lines = plan.ends[0] / TIX__CACHE_LINE;
                 }
                 bool parted = ahead && !handed;
                 int64_t pieces = parted ? plan.parts : 1;
@@ -444,7 +444,7 @@ static void element_panel(const pass* p, const tix__tuples* tuples, char* const*
                         prefetch_part(base, rs, &plan, r + TIX__ROWS_AHEAD, q);
                     /* (a fused piece has no offsets, and may lie past those of a chunk) */
                     element_piece(p, tuples, row, es, i0 + a, b - a, fused ? NULL : xo + a,
-                                  clean, &lines);
+                                  clean, &next_row);
                     a = b;
                 }
             }

@@ -49,10 +49,11 @@
  * prefetch the rows this far ahead (execute.c, and the packed tiles' kernels). */
 #define TIX__ROWS_AHEAD 2
 /* The lines of the data that a gather along offsets prefetches as it goes: execute.c's element
- * panels hand each row's kernel call the row TIX__ROWS_AHEAD on, to be spread over the row
- * (prefetched between pieces of the row instead, each a call, the calls took a quarter of the
- * time on Zen 5). A kernel takes one line for each turn of up to 8 elements, from `next` while
- * any of `lines` are left, and leaves the rest to its caller (tix__ahead_rest). */
+ * panels hand each row's kernel call the row TIX__ROWS_AHEAD on, spread over the row by the
+ * kernel rather than in parts between calls for pieces of the row, whose calls cost more than
+ * the parts gained (Zen 5, docs/PERFORMANCE.md, the third session of 2026-12-03). A kernel
+ * takes one line for each turn of up to 8 elements, from `next` while any of `lines` are left,
+ * and leaves the rest to its caller (tix__ahead_rest). */
 typedef struct tix__ahead {
     const char* next;
     int64_t lines;
