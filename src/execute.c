@@ -72,8 +72,9 @@
 /* A staged row is copied into its stage STAGE_PART bytes at a time, each part after the
  * prefetches of the same part of the rows two ahead (of data, and of the output where it is
  * not streamed), not all of those first: on Zen 5, scatter_elements_unique 0.74-0.85x the time
- * at 1 thread and 0.85-0.87x at 2, in float64 0.65-0.68x, under mean 0.73x (in int8, whose
- * rows are one part, 1.06-1.08x; float16 1.02-1.05x; 512 bytes lost there, 1.13-1.17x). */
+ * at 1 thread and 0.85-0.93x at 2, in float64 0.65-0.76x, under add 0.78x, mean 0.73-0.87x
+ * (in int8, whose rows are one part, 1.06-1.11x; float16 1.02-1.09x; parts of 512 bytes lost
+ * there, 1.13-1.17x). */
 #define STAGE_PART 1024
 /* Gathers write outputs past this with streaming stores, where the CPU gains by them: the line
  * goes to memory unread, and the first level's few slots for misses in flight are left to the
