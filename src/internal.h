@@ -53,7 +53,9 @@
  * kernel rather than in parts between calls for pieces of the row, whose calls cost more than
  * the parts gained (Zen 5, docs/PERFORMANCE.md, the third session of 2026-12-03). A kernel
  * takes one line for each turn of up to 8 elements, from `next` while any of `lines` are left,
- * and leaves the rest to its caller (tix__ahead_rest). */
+ * and leaves the rest to its caller (tix__ahead_rest). Its loop works on a copy of its own,
+ * written back at the end: its stores, through char pointers, could otherwise change *ahead as
+ * far as the compiler knows, which would reload it every turn. */
 typedef struct tix__ahead {
     const char* next;
     int64_t lines;

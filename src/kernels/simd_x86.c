@@ -813,6 +813,7 @@ __attribute__((target("avx2"))) static int64_t offsets4_loads(char* dst, const c
 static int64_t stream_to_boundary(char* dst, const char* src, const int64_t* offsets, int64_t n,
                                   size_t size, const char* fill, size_t vector) {
     int64_t i = 0;
+    /* (size is 4 or 8: the elements of a vector by a shift, not a division) */
     const int64_t bytes = (int64_t)size, most = (int64_t)vector / (size == 4 ? 4 : 8) - 1;
     for (; i < n && i < most && ((uintptr_t)(dst + i * bytes) & (vector - 1)) != 0; i++) {
         const char* from = tix__offset_source(src, offsets, i, fill, fill != NULL);

@@ -1168,10 +1168,12 @@ static void test_shape_inference_and_checks(void** state) {
 
 /* Scatters along the last axis of a dense output, a row of updates per output row of at most
  * 8 KiB, stage each output row in the cache: copied from data, its updates applied in order,
- * written out once. Data [R, 1000] float32 (R = 40; 1100, past the 4 MiB where the rows are
- * written with streaming stores where the CPU gains by them: here under every store mode
- * whatever the CPU, with them, without them by memcpy and by the CPU's string copy, and
- * copied by the string copy but stored as usual, as on Zen 5), updates [R, 300] with duplicates
+ * written out once (4000 bytes a row: copied into the stage in three parts of 1 KiB and one
+ * shorter, each after its part of the rows ahead is prefetched). Data [R, 1000] float32 (R = 40;
+ * 1100, past the 4 MiB where the rows are written with streaming stores where the CPU gains by
+ * them: here under every store mode whatever the CPU, with them, without them by memcpy and by
+ * the CPU's string copy, and copied by the string copy but stored as usual, as on Zen 5),
+ * updates [R, 300] with duplicates
  * within each row, negative indices wrapped and out-of-range ones ignored, then clamped;
  * reductions none, add (whose float sums show the order), mul, max and mean (each row's counts
  * kept beside its stage), each with and without exclude_self (its identity placed in the stage
