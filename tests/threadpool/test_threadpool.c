@@ -147,6 +147,58 @@ static void test_a_held_thread_is_taken_over(void** state) {
     tix_threadpool_destroy(pool);
 }
 
+/* Workers spin a while for the next job, then sleep; the caller likewise for its workers. A job
+ * whose worker outlasts the caller's spin (the caller then sleeps and must be woken), jobs back
+ * to back (the workers still spinning) and a job after a pause (the workers asleep) all cover
+ * their range; and an idle pool takes next to no CPU time. */
+static double cpu_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void pause_for(double s) {
+    struct timespec t = {0, (long)(s * 1e9)};
+    while (nanosleep(&t, &t) != 0) continue;
+}
+
+typedef struct slow_worker {
+    pthread_t caller;
+    atomic_int visits[2];
+} slow_worker;
+
+static void hold_a_worker_5_ms(void* context, size_t begin, size_t count) {
+    slow_worker* w = context;
+    for (size_t i = begin; i < begin + count; i++) atomic_fetch_add(&w->visits[i], 1);
+    if (!pthread_equal(pthread_self(), w->caller)) pause_for(0.005);
+}
+
+static void test_spinning_and_sleeping_threads(void** state) {
+    (void)state;
+    tix_threadpool* pool = tix_threadpool_create(3);
+    assert_non_null(pool);
+    for (int call = 0; call < 3; call++) {
+        slow_worker w = {.caller = pthread_self()};
+        tix_threadpool_parallel_for(pool, hold_a_worker_5_ms, &w, 2, 1);
+        assert_int_equal(atomic_load(&w.visits[0]), 1);
+        assert_int_equal(atomic_load(&w.visits[1]), 1);
+    }
+    enum { RANGE = 64 };
+    for (int call = 0; call < 200; call++) {
+        if (call == 100) pause_for(0.02); /* every worker asleep by now */
+        atomic_int visits[RANGE] = {0};
+        coverage c = {RANGE, 1, visits, 0};
+        tix_threadpool_parallel_for(pool, visit, &c, RANGE, 1);
+        for (int i = 0; i < RANGE; i++) assert_int_equal(atomic_load(&visits[i]), 1);
+    }
+    /* two workers spinning for all of 0.3 s would take 0.6 s of CPU time */
+    double before = cpu_seconds();
+    pause_for(0.3);
+    double idle = cpu_seconds() - before;
+    if (idle > 0.1) fail_msg("an idle pool of 3 threads took %.3f s of CPU time in 0.3 s", idle);
+    tix_threadpool_destroy(pool);
+}
+
 static void test_create_defaults(void** state) {
     (void)state;
     tix_threadpool* pool = tix_threadpool_create(0);
@@ -245,6 +297,7 @@ int main(void) {
         cmocka_unit_test(test_tiles_cover_the_range_once),
         cmocka_unit_test(test_each_thread_keeps_its_share),
         cmocka_unit_test(test_a_held_thread_is_taken_over),
+        cmocka_unit_test(test_spinning_and_sleeping_threads),
         cmocka_unit_test(test_create_defaults),
         cmocka_unit_test(test_results_do_not_depend_on_threads),
         cmocka_unit_test(test_concurrent_callers_share_a_pool),
