@@ -7,7 +7,7 @@
  * CPU's string copy, streaming stores but for a gather's rows shorter than 32 bytes and a
  * scatter's staged rows, or that with whole rows by the string copy), and the lines a row
  * gather prefetches ahead. So a new host
- * shows which of the choices made on others hold on it (docs/PERFORMANCE.md, the fourth
+ * shows which of the choices made on others hold on it (docs/PERFORMANCE-LOG.md, the fourth
  * session of 2026-11-28). It calls the internal hooks of src/cpu.c, so it links the static
  * library.
  *

@@ -10,7 +10,7 @@
  * Streaming stores write a line to memory without reading it into the cache first, which on
  * most processors saves a third of the traffic of a large copy. On the AMD family 1Ah (Zen 5)
  * of 2026-11-25, whose streaming stores were 16 bytes wide, they measured slower than ordinary
- * stores (bench/ab.sh, docs/PERFORMANCE.md: without them gather_rows took 0.66-0.78x the time,
+ * stores (bench/ab.sh, docs/PERFORMANCE-LOG.md: without them gather_rows took 0.66-0.78x the time,
  * scatter_nd_rows 0.83-0.85x, scatter_elements_unique 0.79-0.94x; a plain copy of 256 MiB ran
  * at 34 GB/s with ordinary stores against 29 with 16-byte streaming ones), while on family 19h
  * (Zen 3) they measured faster (0.84-0.89x). On the Zen 5 of 2026-12-02 (family 1Ah, model 2),

@@ -51,7 +51,7 @@
 /* The lines of the data that a gather along offsets prefetches as it goes: execute.c's element
  * panels hand each row's kernel call the row TIX__ROWS_AHEAD on, spread over the row by the
  * kernel rather than in parts between calls for pieces of the row, whose calls cost more than
- * the parts gained (Zen 5, docs/PERFORMANCE.md, the third session of 2026-12-03). A kernel
+ * the parts gained (Zen 5, docs/PERFORMANCE-LOG.md, the third session of 2026-12-03). A kernel
  * takes one line for each turn of up to 8 elements, from `next` while any of `lines` are left,
  * and leaves the rest to its caller (tix__ahead_rest). Its loop works on a copy of its own,
  * written back at the end: its stores, through char pointers, could otherwise change *ahead as

@@ -2,7 +2,7 @@
 # The prefetches of execute.c's passes are in the compiled library. GCC counts a function whose
 # only effects are prefetches as having none, and drops a call to it that it does not inline;
 # GCC 12 so dropped every prefetch of element_panel once, which only the benchmarks showed
-# (docs/PERFORMANCE.md, the fifth session of 2026-11-28). So each pass below that the compiler
+# (docs/PERFORMANCE-LOG.md, the fifth session of 2026-11-28). So each pass below that the compiler
 # kept as a function of its own must hold prefetch instructions (x86 prefetch*, arm64 prfm).
 #
 #   prefetches.sh OBJDUMP OBJECTS   (the library's objects, separate or as one ;-list; execute.c's

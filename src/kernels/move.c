@@ -527,7 +527,7 @@ TIX__TEMPLATE int64_t short_offset(const char* p, const short_tuples* s, int com
  * address is formed in unsigned arithmetic. `aligned`: the rows start at multiples of their
  * length (a power of two), so one of 64 bytes or less lies within a line and needs one prefetch.
  * Not the non-temporal hint for these rows read once: 0.96-0.98x the time on AMD Zen 5, but
- * 1.3-2.8x on Intel Sapphire/Emerald Rapids (docs/PERFORMANCE.md). Where `ignoring` (the
+ * 1.3-2.8x on Intel Sapphire/Emerald Rapids (docs/PERFORMANCE-LOG.md). Where `ignoring` (the
  * ignore rule, under which tuples out of range are no error and may be many), a tuple out of
  * range prefetches the data's first row, not an address past the data, whose page the
  * processor would look up in vain: gather_rows_small with one index in 8 out of range and

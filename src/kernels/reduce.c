@@ -233,7 +233,7 @@ static inline void mul_vector_f16c(char* d, const char* s) {
  * 12, clang 15): an update's loads, operation and store take an instruction each, with no
  * conversion and no trip through a general register, and dense rows take 32 elements an
  * instruction (against the F16C copy: scatter_elements_add_dup's shape in float16 0.57x the
- * time, scatter_nd_rows' under max 0.07x; docs/PERFORMANCE.md). The same bits as the F16C
+ * time, scatter_nd_rows' under max 0.07x; docs/PERFORMANCE-LOG.md). The same bits as the F16C
  * copy: that copy rounds an add, sub or mul of two float16 values to float32 and then to
  * float16, and since float32 keeps more than twice float16's 11 bits and two more (24 >= 2 *
  * 11 + 2) the two roundings give the one of the half-precision instruction (a product of two

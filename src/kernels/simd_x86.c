@@ -5,7 +5,7 @@
  * the portable loops do all the work; tests run both and compare them (tests/unit/test_simd.c).
  *
  * Hardware gathers, measured against the portable shortest loops (bench/ab.sh,
- * docs/PERFORMANCE.md): along a dense axis with AVX2 (gather_elements_last on Intel Emerald
+ * docs/PERFORMANCE-LOG.md): along a dense axis with AVX2 (gather_elements_last on Intel Emerald
  * Rapids: 0.72-0.75x the time); a row of elements that each come from another row with
  * AVX-512 (gather_elements_first on the Zen 5 of 2026-11-25, from its packed tiles); along
  * offsets resolved once for rows that share their indices with AVX-512 (gather_last_axis
@@ -880,7 +880,7 @@ int64_t tix__gather_offsets_simd(char* dst, const char* src, const int64_t* offs
  * multiplied by the divisors' reciprocals instead, which are exact: a product by 2^-k and a
  * quotient by 2^k are the same real number, so both round to the same bits, subnormals, zeros,
  * infinities and NaNs included. A division of whole vectors takes several times as long as a
- * product (scatter_elements_unique's shape under mean: see docs/PERFORMANCE.md). A power of two
+ * product (scatter_elements_unique's shape under mean: see docs/PERFORMANCE-LOG.md). A power of two
  * is a divisor whose mantissa field is 0 (it is at least 1), its reciprocal the exponent
  * mirrored around the bias: bits 2 * bias << mantissa bits, less the divisor's. */
 #define MANTISSA_F32 0x007FFFFF
