@@ -45,7 +45,7 @@ struct tix_threadpool {
     size_t threads; /* workers + the caller */
     worker* workers;
     pthread_mutex_t call_lock; /* held for a whole parallel_for */
-    pthread_mutex_t lock;      /* guards everything below but the shares' counters */
+    pthread_mutex_t lock;      /* held to publish a job or stop, and to sleep or wake on: */
     pthread_cond_t wake;       /* a new job, or stop */
     pthread_cond_t done;       /* the last worker left the job */
     atomic_uint_fast64_t generation; /* counts jobs */
