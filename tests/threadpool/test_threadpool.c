@@ -51,17 +51,18 @@ static void test_tiles_cover_the_range_once(void** state) {
     }
 }
 
-static double seconds(void) {
+/* Seconds on `clock`: CLOCK_MONOTONIC for the time, CLOCK_PROCESS_CPUTIME_ID for the CPU time. */
+static double seconds(clockid_t clock) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* Yields until *counter reaches `target`; false after 10 s (a failure, not a hang). */
 static bool wait_until(atomic_size_t* counter, size_t target) {
-    double start = seconds();
+    double start = seconds(CLOCK_MONOTONIC);
     while (atomic_load(counter) < target) {
-        if (seconds() - start > 10) return false;
+        if (seconds(CLOCK_MONOTONIC) - start > 10) return false;
         sched_yield();
     }
     return true;
@@ -147,16 +148,6 @@ static void test_a_held_thread_is_taken_over(void** state) {
     tix_threadpool_destroy(pool);
 }
 
-/* Workers spin a while for the next job, then sleep; the caller likewise for its workers. A job
- * whose worker outlasts the caller's spin (the caller then sleeps and must be woken), jobs back
- * to back (the workers still spinning) and a job after a pause (the workers asleep) all cover
- * their range; and an idle pool takes next to no CPU time. */
-static double cpu_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 static void pause_for(double s) {
     struct timespec t = {0, (long)(s * 1e9)};
     while (nanosleep(&t, &t) != 0) continue;
@@ -173,6 +164,10 @@ static void hold_a_worker_5_ms(void* context, size_t begin, size_t count) {
     if (!pthread_equal(pthread_self(), w->caller)) pause_for(0.005);
 }
 
+/* Workers spin a while for the next job, then sleep; the caller likewise for its workers. A job
+ * whose worker outlasts the caller's spin (the caller then sleeps and must be woken), jobs back
+ * to back (the workers still spinning) and a job after a pause (the workers asleep) all cover
+ * their range; and an idle pool takes next to no CPU time. */
 static void test_spinning_and_sleeping_threads(void** state) {
     (void)state;
     tix_threadpool* pool = tix_threadpool_create(3);
@@ -192,9 +187,9 @@ static void test_spinning_and_sleeping_threads(void** state) {
         for (int i = 0; i < RANGE; i++) assert_int_equal(atomic_load(&visits[i]), 1);
     }
     /* two workers spinning for all of 0.3 s would take 0.6 s of CPU time */
-    double before = cpu_seconds();
+    double before = seconds(CLOCK_PROCESS_CPUTIME_ID);
     pause_for(0.3);
-    double idle = cpu_seconds() - before;
+    double idle = seconds(CLOCK_PROCESS_CPUTIME_ID) - before;
     if (idle > 0.1) fail_msg("an idle pool of 3 threads took %.3f s of CPU time in 0.3 s", idle);
     tix_threadpool_destroy(pool);
 }
